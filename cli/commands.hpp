@@ -1,0 +1,48 @@
+// One class per subcommand: add() declares its options, run() answers.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "common.hpp"
+
+namespace qianmj::cli {
+
+struct SituationArgs {
+  std::string win;
+  bool zimo = false, after_kong = false, robbing_kong = false, baoting = false,
+       payer_baoting = false, tianhu = false, dihu = false, dou = false;
+  std::string dealer = "none";
+  std::int64_t streak = 0;
+};
+
+class ScoreCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::vector<std::string> hand_;
+  SituationArgs s_;
+};
+
+class WaitsCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::vector<std::string> hand_;
+  bool baoting_ = false, dou_ = false;
+};
+
+class RulesCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+};
+
+}  // namespace qianmj::cli

@@ -1,0 +1,48 @@
+// What every subcommand shares: language, output mode, the rule set, printing errors.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "qianmj/error.hpp"
+#include "qianmj/hand.hpp"
+#include "qianmj/rules.hpp"
+
+namespace qianmj::cli {
+
+enum Exit { kOk = 0, kNo = 1, kBad = 2 };
+
+struct Common {
+  std::string rules_id = "duyun";
+  std::vector<std::string> rule_assignments;  // --rule NAME=VALUE
+  bool json = false;
+  bool zh_flag = false, en_flag = false;
+  bool chinese = false;  // resolved language of text output
+};
+
+// --zh / --en, else the locale (LC_ALL, LC_MESSAGES, LANG) starting with "zh".
+bool chinese_from_environment();
+
+// Builds the rule set with its house options; errors are printed and nullptr returned.
+std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err);
+
+// Prints an error: JSON object on `out` with --json, else text with a caret on `err`.
+void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err);
+
+// Writes one JSON answer as one line.
+void print_json(const nlohmann::json& j, std::ostream& out);
+
+// The hand from the positional words (joined by spaces), or an error printed.
+std::optional<Hand> read_hand(const std::vector<std::string>& words, const Common& c,
+                              std::ostream& out, std::ostream& err);
+
+// Text helpers.
+std::string hand_text(const Hand& hand, bool chinese);  // "345789条 23445677筒 [555万]"
+std::string item_name(const Item& item, bool chinese);   // "平胡" / "平胡 Plain win"
+std::string unit_text(std::int64_t v, Unit unit, bool chinese);  // "6 番" / "6 fan"
+
+}  // namespace qianmj::cli

@@ -1,0 +1,55 @@
+// qianmj: Guizhou mahjong calculator. CLI11 wiring only; answers come from lib/.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "common.hpp"
+
+int main(int argc, char** argv) {
+  using namespace qianmj::cli;
+  std::ios::sync_with_stdio(false);
+  Common c;
+  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator for the Duyun (都匀) rules.\n"
+               "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
+               "whether they win, what they wait on, their pattern and who pays whom.",
+               "qianmj"};
+  app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+  app.add_option("--rules", c.rules_id, "rule set: duyun (default)")->type_name("NAME");
+  app.add_option("--rule", c.rule_assignments, "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+  app.add_flag("--json", c.json, "one JSON object per answer");
+  auto* zh = app.add_flag("--zh", c.zh_flag, "text output in Chinese");
+  app.add_flag("--en", c.en_flag, "text output in English")->excludes(zh);
+
+  ScoreCommand score;
+  WaitsCommand waits;
+  RulesCommand rules;
+  auto* score_app = score.add(app);
+  auto* waits_app = waits.add(app);
+  auto* rules_app = rules.add(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    bool json = false;
+    for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
+    c.json = json;
+    c.chinese = chinese_from_environment();
+    print_error(qianmj::Error{qianmj::ErrorCode::Usage, e.what(), e.what(), 0, ""}, c, std::cout,
+                std::cerr);
+    if (!json) std::cerr << "Run 'qianmj --help' for usage.\n";
+    return kBad;
+  }
+  c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
+  int code = kBad;
+  if (*score_app) code = score.run(c, std::cout, std::cerr);
+  if (*waits_app) code = waits.run(c, std::cout, std::cerr);
+  if (*rules_app) code = rules.run(c, std::cout, std::cerr);
+  std::cout.flush();
+  return code;
+}

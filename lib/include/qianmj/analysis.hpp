@@ -1,0 +1,44 @@
+// Readings (decompositions) of a hand, seven pairs, winning shapes and waits (C3-C6).
+#pragma once
+
+#include <vector>
+
+#include "qianmj/hand.hpp"
+
+namespace qianmj {
+
+struct Set {
+  enum class Kind : std::uint8_t { Pung, Sequence };
+  Kind kind = Kind::Pung;
+  Tile first;          // the pung's tile, or the lowest tile of the sequence
+  bool melded = false; // a 碰/杠 meld rather than concealed tiles
+  bool contains_terminal() const { return first.terminal() || (kind == Kind::Sequence && first.rank() == 7); }
+};
+
+// One way to read a winning hand (C3): 4 sets + pair, or seven pairs.
+struct Reading {
+  bool seven_pairs = false;
+  Tile pair;              // standard readings only
+  std::vector<Set> sets;  // standard readings: 4 sets, melds included
+};
+
+// Every reading of a 14-tile hand (kong = 3), standard and seven pairs; empty when the
+// hand is not a winning shape. Copies beyond four are allowed here (formal waits, C5).
+std::vector<Reading> readings(const Hand& hand);
+
+// True when the hand (14 tiles, kong = 3) has at least one reading.
+bool is_winning_shape(const Hand& hand);
+
+struct Wait {
+  Tile tile;
+  int remaining = 0;  // C6: 4 - copies in own hand and melds
+  bool live = false;  // C5: remaining > 0
+};
+
+// Formal waits of a 13-tile hand (kong = 3), in tile order (C5, C6).
+std::vector<Wait> formal_waits(const Hand& hand);
+
+// The hand with one more concealed copy of `t`.
+Hand with_tile(Hand hand, Tile t);
+
+}  // namespace qianmj

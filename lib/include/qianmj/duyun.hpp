@@ -1,0 +1,29 @@
+// Duyun (都匀) rules: RULES.md D1-D5 as a table and a few predicates.
+#pragma once
+
+#include "qianmj/rules.hpp"
+
+namespace qianmj {
+
+class Duyun final : public Ruleset {
+ public:
+  explicit Duyun(Options options = {}) : Ruleset(std::move(options)) {}
+  std::string_view id() const override { return "duyun"; }
+  Text name() const override { return {"Duyun", "都匀"}; }
+  Unit unit() const override { return Unit::Fan; }
+  const std::vector<ItemSpec>& patterns() const override;
+  const std::vector<ItemSpec>& addons() const override;
+  std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
+                                   const Situation& s) const override;
+  bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
+  Result<Score> score(const Hand& hand, const Situation& s) const override;
+
+  // Every pattern the hand holds (D1), best first; empty when it is not a win.
+  std::vector<Item> all_patterns(const Hand& hand, const Situation& s) const;
+};
+
+// Checks the situation options against each other and the hand, and settles what they
+// imply (天胡 is a self-draw by the dealer); notes say what was assumed.
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes);
+
+}  // namespace qianmj

@@ -1,0 +1,27 @@
+// Hand text <-> Hand (INTERFACE §1).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "qianmj/error.hpp"
+#include "qianmj/hand.hpp"
+
+namespace qianmj {
+
+inline constexpr std::size_t kMaxHandBytes = 4096;  // far above any real hand; longer is too_long
+
+// Reads a hand as people write it: 23445677筒345789条, 碰5万 (9999筒) 1123p, 一二三万 ...
+// Checks C7 (at most 4 copies of a kind in hand + melds); the tile count is the caller's.
+Result<Hand> parse_hand(std::string_view text);
+
+// Canonical text: concealed tiles sorted, suits in the order m s p, then the melds as
+// written ([555m] [5555m] [5555m+] (5555m)). Parses back to the same hand.
+std::string to_ascii(const Hand& hand);
+std::string to_chinese(const Hand& hand);  // the same with 万条筒
+
+// Two lines: the input (control and invalid bytes shown as '?') and a caret under the
+// character at `column` (1-based), aligned for wide CJK characters.
+std::string caret_lines(std::string_view input, int column);
+
+}  // namespace qianmj

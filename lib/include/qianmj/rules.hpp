@@ -1,0 +1,172 @@
+// The Ruleset interface, house-rule options (RULES.md H), situations and scores.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qianmj/analysis.hpp"
+#include "qianmj/error.hpp"
+#include "qianmj/hand.hpp"
+
+namespace qianmj {
+
+struct Text {
+  std::string en;
+  std::string zh;
+  const std::string& in(bool chinese) const { return chinese ? zh : en; }
+};
+
+// A pattern or add-on as it appears in answers: RULES.md id, names, value.
+struct Item {
+  std::string id;
+  std::string zh;
+  std::string en;
+  std::int64_t value = 0;  // fan (Duyun) or points (Zunyi); see Ruleset::unit()
+  friend bool operator==(const Item&, const Item&) = default;
+};
+
+// One row of a rule set's table, for `qianmj rules` and for building Items.
+struct ItemSpec {
+  std::string_view id;
+  std::string_view zh;
+  std::string_view en;
+  std::int64_t value;
+  std::string_view definition_en;
+  std::string_view definition_zh;
+  Item item() const { return {std::string(id), std::string(zh), std::string(en), value}; }
+  Item item(std::int64_t v) const { return {std::string(id), std::string(zh), std::string(en), v}; }
+};
+
+// House-rule options (RULES.md H).
+struct OptionSpec {
+  std::string_view name;
+  std::int64_t default_value;
+  bool boolean;  // on/off
+  std::int64_t min, max;
+  std::string_view rules;  // "duyun" or "zunyi"
+  std::string_view en;
+  std::string_view zh;
+};
+
+const std::vector<OptionSpec>& option_specs();
+
+class Options {
+ public:
+  Options();
+  // Sets NAME to VALUE from text ("8", "on", "off"); an error names what is wrong.
+  std::optional<Error> set(std::string_view name, std::string_view value);
+  std::optional<Error> set(std::string_view name, std::int64_t value);
+  std::int64_t get(std::string_view name) const;
+  bool on(std::string_view name) const { return get(name) != 0; }
+  // "NAME=VALUE" as on the command line.
+  std::optional<Error> set_assignment(std::string_view assignment);
+
+ private:
+  std::vector<std::int64_t> values_;
+};
+
+enum class DealerRole { None, Winner, Payer };
+
+// What happened around a win: the situation options of INTERFACE §2.
+struct Situation {
+  std::optional<Tile> win_tile;
+  bool zimo = false;          // self-drawn
+  bool after_kong = false;    // on a kong's replacement (杠上花) or right after it (杠上炮)
+  bool robbing_kong = false;  // 抢杠
+  bool baoting = false;       // winner declared 报听
+  bool payer_baoting = false; // discarder declared 报听
+  bool tianhu = false;
+  bool dihu = false;
+  bool dou = false;           // winner owns a 豆 not shown as a meld
+  DealerRole dealer = DealerRole::None;
+  std::int64_t streak = 0;    // 连庄 count N
+};
+
+enum class Unit { Fan, Points };
+
+struct Payer {
+  enum class Role { Discarder, Dealer, Other };
+  Role role = Role::Other;
+  int count = 1;
+  std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) this payer is charged
+  std::int64_t points = 0;  // what this payer pays
+  std::vector<Item> items;
+};
+
+std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
+
+struct Score {
+  Hand hand;
+  std::optional<Tile> win_tile;
+  bool win = false;
+  bool legal = false;
+  std::optional<Text> reason;  // why not a win, or why not legal
+  std::optional<Item> pattern;
+  std::vector<Item> also;      // lower patterns the hand also holds
+  std::vector<Item> items;     // pattern and add-ons every payer pays
+  std::vector<Payer> payers;
+  std::int64_t total = 0;      // points the winner collects
+  std::vector<Text> notes;     // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
+};
+
+struct WaitValue {
+  Wait wait;
+  Item pattern;
+  bool legal_on_discard = true;
+};
+
+struct WaitsAnswer {
+  Hand hand;
+  bool ready = false;
+  std::vector<WaitValue> waits;
+  std::optional<Item> dajiao;  // best pattern over the live waits
+};
+
+struct DiscardAnswer {
+  Tile discard;
+  WaitsAnswer waits;
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  virtual std::string_view id() const = 0;
+  virtual Text name() const = 0;
+  virtual Unit unit() const = 0;
+  virtual const std::vector<ItemSpec>& patterns() const = 0;
+  virtual const std::vector<ItemSpec>& addons() const = 0;
+  const Options& options() const { return options_; }
+
+  // The best pattern of a 14-tile hand (kong = 3) won on `win` (if known), or nullopt
+  // when it is not a win under this rule set. Situation flags such as 天胡 take part.
+  virtual std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
+                                           const Situation& s) const = 0;
+  // Whether a win with this pattern may be taken off a discard (Duyun D3).
+  virtual bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const = 0;
+  // Scores a 14-tile hand (kong = 3) in a situation.
+  virtual Result<Score> score(const Hand& hand, const Situation& s) const = 0;
+
+ protected:
+  explicit Ruleset(Options options) : options_(std::move(options)) {}
+  Options options_;
+};
+
+// "duyun" or "zunyi"; nullptr for an unknown id.
+std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options = {});
+
+// C5/C6 waits of a 13-tile hand with each wait's best pattern; ready = a live wait exists.
+WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s);
+// For a 14-tile hand: each distinct discard that leaves the hand ready.
+std::vector<DiscardAnswer> analyze_discards(const Ruleset& rules, const Hand& hand,
+                                            const Situation& s);
+
+// Checked arithmetic for amounts: nullopt on overflow.
+std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b);
+std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b);
+Error out_of_range(std::string_view what_en, std::string_view what_zh);
+
+}  // namespace qianmj

@@ -1,0 +1,226 @@
+#include "qianmj/duyun.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace qianmj {
+namespace {
+
+// D1, in the order of RULES.md; among equal fan the later (more specific) row wins.
+const std::vector<ItemSpec> kPatterns = {
+    {"pinghu", "平胡", "Plain win", 1, "any standard win", "任意四坎牌加一对将"},
+    {"duiduihu", "对对胡", "All pungs", 3, "standard win, all 4 sets pungs/kongs", "四坎均为刻子或杠"},
+    {"qingyise", "清一色", "Full flush", 6, "any win, all tiles of one suit", "全部牌为同一花色"},
+    {"qidui", "七对", "Seven pairs", 6, "seven pairs, no melds", "七个对子，无碰杠"},
+    {"qingdui", "清对", "Flush all pungs", 9, "清一色 + 对对胡", "清一色的对对胡"},
+    {"jiangdui", "将对", "2-5-8 pungs", 9, "对对胡, every set and the pair of rank 2, 5 or 8",
+     "对对胡且每坎与将均为二、五、八"},
+    {"longqidui", "龙七对", "Dragon seven pairs", 12, "七对 with four alike", "含四张相同牌的七对"},
+    {"qingqidui", "清七对", "Flush seven pairs", 12, "清一色 + 七对", "清一色的七对"},
+    {"qingyaojiu", "清幺九", "Flush terminals", 12,
+     "清一色 standard win, every set and the pair with a 1 or 9", "清一色且每坎与将均带一或九"},
+    {"tianhu", "天胡", "Heavenly win", 18, "dealer wins on the dealt 14 tiles", "庄家起手即胡"},
+    {"dihu", "地胡", "Earthly win", 18, "non-dealer, ready from the deal, wins in the first go-round",
+     "闲家起手听牌，第一轮即胡"},
+    {"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对", "清一色的龙七对"},
+};
+
+// D2, D4 add-ons.
+const std::vector<ItemSpec> kAddons = {
+    {"baoting", "报听", "Declared ready", 6,
+     "winner declared 报听; or the discarder did (on his payment)", "胡牌者报听；或点炮者报听（其所付）"},
+    {"gangshanghua", "杠上花", "Win on a kong replacement", 1, "self-draw on a kong's replacement tile",
+     "杠后补牌自摸"},
+    {"gangshangpao", "杠上炮", "Win on a kong discard", 1,
+     "win on the discard right after the discarder's kong", "杠后打出的牌点炮"},
+    {"qianggang", "抢杠", "Robbing a kong", 0, "house rule qianggang-fan (default 0)",
+     "抢杠加番（默认 0，见 qianggang-fan）"},
+    {"lianzhuang", "连庄", "Dealer streak", 0, "+N on payments between the dealer and another seat",
+     "庄家与他家之间的支付加 N 番"},
+};
+
+const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
+  return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
+}
+
+int order(std::string_view id) {
+  for (std::size_t i = 0; i < kPatterns.size(); ++i)
+    if (kPatterns[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
+
+Error inconsistent(std::string en, std::string zh) {
+  return Error{ErrorCode::Inconsistent, std::move(en), std::move(zh), 0, ""};
+}
+
+}  // namespace
+
+const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
+const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
+
+std::vector<Item> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
+  std::vector<std::string_view> found;
+  auto add = [&](std::string_view id) {
+    if (std::find(found.begin(), found.end(), id) == found.end()) found.push_back(id);
+  };
+  bool one_suit = std::popcount(hand.suits()) == 1;
+  for (const auto& r : readings(hand)) {
+    if (one_suit) add("qingyise");
+    if (r.seven_pairs) {
+      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(),
+                                [](auto v) { return v == 4; });
+      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"));
+      if (dragon) add(one_suit ? "qingqidui" : "qidui");
+      continue;
+    }
+    add("pinghu");
+    bool pungs = std::all_of(r.sets.begin(), r.sets.end(),
+                             [](const Set& x) { return x.kind == Set::Kind::Pung; });
+    if (pungs) add("duiduihu");
+    if (pungs && one_suit) add("qingdui");
+    if (pungs && is_258(r.pair) &&
+        std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return is_258(x.first); }))
+      add("jiangdui");
+    if (one_suit && r.pair.terminal() &&
+        std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
+      add("qingyaojiu");
+  }
+  if (found.empty()) return {};
+  if (s.tianhu) add("tianhu");
+  if (s.dihu) add("dihu");
+  std::vector<Item> items;
+  for (auto id : found) items.push_back(spec(kPatterns, id).item());
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    return a.value != b.value ? a.value > b.value : order(a.id) > order(b.id);
+  });
+  return items;
+}
+
+std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
+                                        const Situation& s) const {
+  auto all = all_patterns(hand, s);
+  if (all.empty()) return std::nullopt;
+  return all.front();
+}
+
+// D3: a 平胡 off a discard needs a 豆, except in the listed situations.
+bool Duyun::legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const {
+  if (pattern.id != "pinghu") return true;
+  if (s.zimo || s.robbing_kong || s.baoting || s.payer_baoting) return true;
+  if (s.after_kong && options_.on("pinghu-gangshangpao")) return true;
+  return hand.has_kong() || s.dou;
+}
+
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
+  if (s.streak < 0)
+    return Error{ErrorCode::OutOfRange, "--streak must be 0 or more", "--streak 不能为负数", 0, ""};
+  if (s.win_tile && hand.concealed[s.win_tile->index()] == 0)
+    return inconsistent("the winning tile " + s.win_tile->ascii() + " is not among the concealed tiles",
+                        "和牌张 " + s.win_tile->chinese() + " 不在手牌中");
+  if (s.tianhu && s.dihu)
+    return inconsistent("--tianhu (dealer) and --dihu (non-dealer) exclude each other",
+                        "天胡（庄家）与地胡（闲家）不能同时成立");
+  if (s.zimo && s.payer_baoting)
+    return inconsistent("--payer-baoting needs a discarder; a self-draw has none",
+                        "自摸没有点炮者，不能使用 --payer-baoting");
+  if (s.zimo && s.robbing_kong)
+    return inconsistent("--robbing-kong is a win off another's kong, not a self-draw",
+                        "抢杠是胡他人的杠牌，不是自摸");
+  if (s.robbing_kong && s.after_kong)
+    return inconsistent("--robbing-kong and --after-kong exclude each other",
+                        "抢杠与杠上花/杠上炮不能同时成立");
+  if (s.after_kong && s.zimo && !hand.has_kong())
+    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong",
+                        "杠上花是杠后补牌自摸，但手牌中没有杠");
+  if (s.tianhu) {
+    if (s.dealer == DealerRole::Payer)
+      return inconsistent("天胡 is the dealer's win: --dealer must be winner",
+                          "天胡是庄家胡牌：--dealer 应为 winner");
+    if (s.after_kong || s.robbing_kong || s.payer_baoting)
+      return inconsistent("天胡 is won on the dealt tiles: no kong, discard or discarder",
+                          "天胡是起手即胡：没有杠、点炮或点炮者");
+    if (!s.zimo) notes.push_back({"天胡 is paid as a self-draw", "天胡按自摸计算"});
+    if (s.dealer == DealerRole::None) notes.push_back({"天胡: the winner is the dealer", "天胡：胡牌者为庄家"});
+    s.zimo = true;
+    s.dealer = DealerRole::Winner;
+  }
+  if (s.dihu && s.dealer == DealerRole::Winner)
+    return inconsistent("地胡 is a non-dealer's win: --dealer cannot be winner",
+                        "地胡是闲家胡牌：--dealer 不能为 winner");
+  return std::nullopt;
+}
+
+Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
+  if (hand.size() != 14)
+    return Error{ErrorCode::WrongTileCount,
+                 "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
+                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0, ""};
+  Situation s = situation;
+  Score sc;
+  if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
+  sc.hand = hand;
+  sc.win_tile = s.win_tile;
+  auto all = all_patterns(hand, s);
+  if (all.empty()) {
+    sc.reason = Text{"not a winning shape: neither 4 sets + a pair nor seven pairs",
+                     "不成胡牌牌型：既非四坎加一将，也非七对"};
+    return sc;
+  }
+  sc.win = true;
+  sc.pattern = all.front();
+  sc.also.assign(all.begin() + 1, all.end());
+  sc.items.push_back(*sc.pattern);
+  if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
+  if (s.after_kong) sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());
+  if (s.robbing_kong && options_.get("qianggang-fan") > 0)
+    sc.items.push_back(spec(kAddons, "qianggang").item(options_.get("qianggang-fan")));
+
+  sc.legal = legal_on_discard(*sc.pattern, hand, s);
+  if (!sc.legal) {
+    sc.reason = Text{"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or "
+                     "杠上炮 would allow it (D3)",
+                     "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）"};
+    return sc;
+  }
+
+  const std::int64_t base = options_.get("base");
+  auto make_payer = [&](Payer::Role role, int count, bool with_dealer,
+                        bool with_payer_baoting) -> Result<Payer> {
+    Payer p{role, count, 0, 0, sc.items};
+    if (with_payer_baoting) p.items.push_back(spec(kAddons, "baoting").item());
+    if (with_dealer && s.streak > 0) p.items.push_back(spec(kAddons, "lianzhuang").item(s.streak));
+    for (const auto& it : p.items) {
+      auto v = checked_add(p.value, it.value);
+      if (!v) return out_of_range("the fan", "番数");
+      p.value = *v;
+    }
+    auto pts = checked_mul(p.value, base);
+    if (!pts) return out_of_range("the payment", "支付分数");
+    p.points = *pts;
+    return p;
+  };
+  std::vector<Result<Payer>> payers;
+  if (s.zimo) {
+    if (s.dealer == DealerRole::Payer) {
+      payers.push_back(make_payer(Payer::Role::Dealer, 1, true, false));
+      payers.push_back(make_payer(Payer::Role::Other, 2, false, false));
+    } else {
+      payers.push_back(make_payer(Payer::Role::Other, 3, s.dealer == DealerRole::Winner, false));
+    }
+  } else {
+    payers.push_back(make_payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting));
+  }
+  for (auto& p : payers) {
+    if (!p) return p.error();
+    auto share = checked_mul(p->points, p->count);
+    auto sum = share ? checked_add(sc.total, *share) : std::nullopt;
+    if (!sum) return out_of_range("the total", "合计");
+    sc.total = *sum;
+    sc.payers.push_back(std::move(*p));
+  }
+  return sc;
+}
+
+}  // namespace qianmj

@@ -1,0 +1,25 @@
+#include "qianmj/hand.hpp"
+
+namespace qianmj {
+
+Counts Hand::all_copies() const {
+  Counts c = concealed;
+  for (const auto& m : melds) c[m.tile.index()] = static_cast<std::uint8_t>(c[m.tile.index()] + m.copies());
+  return c;
+}
+
+bool Hand::has_kong() const {
+  for (const auto& m : melds)
+    if (m.is_kong()) return true;
+  return false;
+}
+
+unsigned Hand::suits() const {
+  unsigned mask = 0;
+  for (int i = 0; i < kKinds; ++i)
+    if (concealed[i]) mask |= 1u << (i / kRanks);
+  for (const auto& m : melds) mask |= 1u << int(m.tile.suit());
+  return mask;
+}
+
+}  // namespace qianmj

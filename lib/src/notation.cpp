@@ -1,0 +1,483 @@
+#include "qianmj/notation.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace qianmj {
+namespace {
+
+struct Char {
+  char32_t cp;
+  int column;  // 1-based
+};
+
+// Strict UTF-8 decoding (no overlongs, no surrogates, nothing above U+10FFFF).
+Result<std::vector<Char>> decode(std::string_view s) {
+  std::vector<Char> out;
+  out.reserve(s.size());
+  std::size_t i = 0;
+  int column = 1;
+  while (i < s.size()) {
+    auto b = static_cast<unsigned char>(s[i]);
+    char32_t cp = 0;
+    int len = 0;
+    if (b < 0x80) {
+      cp = b, len = 1;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      cp = b & 0x1F, len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      cp = b & 0x0F, len = 3;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      cp = b & 0x07, len = 4;
+    }
+    bool ok = len > 0 && i + len <= s.size();
+    for (int k = 1; ok && k < len; ++k) {
+      auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) ok = false;
+      cp = (cp << 6) | (c & 0x3F);
+    }
+    if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+               (cp >= 0xD800 && cp <= 0xDFFF)))
+      ok = false;
+    if (!ok)
+      return Error{ErrorCode::BadUtf8, "invalid UTF-8 at character " + std::to_string(column),
+                   "第 " + std::to_string(column) + " 个字符处不是有效的 UTF-8 编码", column,
+                   std::string(s)};
+    out.push_back({cp, column});
+    i += static_cast<std::size_t>(len);
+    ++column;
+  }
+  return out;
+}
+
+std::string encode(char32_t cp) {
+  std::string out;
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
+}
+
+std::optional<int> rank_of(char32_t c) {
+  if (c >= U'1' && c <= U'9') return int(c - U'0');
+  if (c >= U'１' && c <= U'９') return int(c - U'０');
+  switch (c) {
+    case U'一': case U'幺': return 1;
+    case U'二': return 2;
+    case U'三': return 3;
+    case U'四': return 4;
+    case U'五': return 5;
+    case U'六': return 6;
+    case U'七': return 7;
+    case U'八': return 8;
+    case U'九': return 9;
+    default: return std::nullopt;
+  }
+}
+
+bool is_zero(char32_t c) { return c == U'0' || c == U'０' || c == U'〇' || c == U'零'; }
+
+std::optional<Suit> suit_of(char32_t c) {
+  switch (c) {
+    case U'万': case U'萬': case U'm': case U'M': case U'w': case U'W': return Suit::Man;
+    case U'条': case U'條': case U'索': case U's': case U'S': return Suit::Sou;
+    case U'筒': case U'饼': case U'餅': case U'p': case U'P': case U'b': case U'B': return Suit::Pin;
+    default: return std::nullopt;
+  }
+}
+
+bool is_space(char32_t c) { return c == U' ' || c == U'\t' || c == U'\u3000'; }
+
+enum class Bracket { None, OpenSquare, CloseSquare, OpenRound, CloseRound };
+Bracket bracket_of(char32_t c) {
+  switch (c) {
+    case U'[': case U'【': case U'［': return Bracket::OpenSquare;
+    case U']': case U'】': case U'］': return Bracket::CloseSquare;
+    case U'(': case U'（': return Bracket::OpenRound;
+    case U')': case U'）': return Bracket::CloseRound;
+    default: return Bracket::None;
+  }
+}
+
+struct Keyword {
+  std::u32string text;
+  Meld::Kind kind;
+};
+
+// Longest first, so "ankong:" is not read as "kong:".
+const std::vector<Keyword>& keywords() {
+  static const std::vector<Keyword> k = {
+      {U"addkong:", Meld::Kind::AddedKong}, {U"ankong:", Meld::Kind::ConcealedKong},
+      {U"pung:", Meld::Kind::Pung},         {U"kong:", Meld::Kind::DirectKong},
+      {U"面下杠", Meld::Kind::AddedKong},   {U"转弯杠", Meld::Kind::AddedKong},
+      {U"轉彎槓", Meld::Kind::AddedKong},   {U"面下槓", Meld::Kind::AddedKong},
+      {U"明杠", Meld::Kind::DirectKong},    {U"直杠", Meld::Kind::DirectKong},
+      {U"明槓", Meld::Kind::DirectKong},    {U"直槓", Meld::Kind::DirectKong},
+      {U"加杠", Meld::Kind::AddedKong},     {U"加槓", Meld::Kind::AddedKong},
+      {U"暗杠", Meld::Kind::ConcealedKong}, {U"暗槓", Meld::Kind::ConcealedKong},
+      {U"碰", Meld::Kind::Pung},
+  };
+  return k;
+}
+
+char32_t fold(char32_t c) {
+  if (c >= U'A' && c <= U'Z') return c - U'A' + U'a';
+  if (c == U'：') return U':';
+  return c;
+}
+
+std::string_view meld_kind_en(Meld::Kind k) {
+  switch (k) {
+    case Meld::Kind::Pung: return "pung";
+    case Meld::Kind::DirectKong: return "direct kong";
+    case Meld::Kind::AddedKong: return "added kong";
+    case Meld::Kind::ConcealedKong: return "concealed kong";
+  }
+  return "";
+}
+
+std::string_view meld_kind_zh(Meld::Kind k) {
+  switch (k) {
+    case Meld::Kind::Pung: return "碰";
+    case Meld::Kind::DirectKong: return "明杠";
+    case Meld::Kind::AddedKong: return "加杠";
+    case Meld::Kind::ConcealedKong: return "暗杠";
+  }
+  return "";
+}
+
+class Parser {
+ public:
+  Parser(std::vector<Char> chars, std::string_view input) : c_(std::move(chars)), input_(input) {}
+
+  Result<Hand> run() {
+    while (true) {
+      skip_spaces();
+      if (at_end()) break;
+      std::optional<Error> err;
+      if (auto kw = keyword_here()) {
+        err = keyword_meld(*kw);
+      } else if (auto b = bracket_of(cur().cp); b != Bracket::None) {
+        err = bracket_meld(b);
+      } else if (rank_of(cur().cp)) {
+        err = run_of_tiles();
+      } else {
+        err = stray(cur());
+      }
+      if (err) return *err;
+    }
+    if (tiles_seen_ == 0)
+      return error(ErrorCode::Empty, 0, "the hand is empty", "手牌是空的");
+    return hand_;
+  }
+
+ private:
+  bool at_end() const { return pos_ >= c_.size(); }
+  const Char& cur() const { return c_[pos_]; }
+  int end_column() const { return c_.empty() ? 1 : c_.back().column + 1; }
+  void skip_spaces() {
+    while (!at_end() && is_space(cur().cp)) ++pos_;
+  }
+
+  Error error(ErrorCode code, int column, std::string en, std::string zh) const {
+    return Error{code, std::move(en), std::move(zh), column, std::string(input_)};
+  }
+
+  std::optional<Error> stray(const Char& ch) const {
+    std::string shown = ch.cp < 0x20 || ch.cp == 0x7F ? "control character" : "'" + encode(ch.cp) + "'";
+    std::string shown_zh = ch.cp < 0x20 || ch.cp == 0x7F ? "控制字符" : "“" + encode(ch.cp) + "”";
+    if (is_zero(ch.cp))
+      return error(ErrorCode::BadChar, ch.column, "0 is not a tile rank (ranks are 1-9)",
+                   "0 不是牌的点数（点数为 1–9）");
+    if (suit_of(ch.cp))
+      return error(ErrorCode::BadChar, ch.column, "suit " + shown + " has no digits before it",
+                   "花色" + shown_zh + "前面没有点数");
+    if (fold(ch.cp) == U't')
+      return error(ErrorCode::BadSuit, ch.column,
+                   "'t' is ambiguous: write s (条, bamboo) or p (筒, dots)",
+                   "“t”有歧义：条写 s，筒写 p");
+    if (ch.cp == U'+')
+      return error(ErrorCode::BadMeld, ch.column, "'+' belongs inside a kong bracket: [5555m+]",
+                   "“+”只能写在加杠括号里：[5555m+]");
+    if (ch.cp == U'吃')
+      return error(ErrorCode::BadMeld, ch.column, "there is no chow (吃) in Guizhou mahjong",
+                   "贵州麻将不能吃牌");
+    return error(ErrorCode::BadChar, ch.column, "unexpected " + shown + " in the hand",
+                 "手牌中出现了无法识别的" + shown_zh);
+  }
+
+  std::optional<const Keyword*> keyword_here() const {
+    for (const auto& kw : keywords()) {
+      if (pos_ + kw.text.size() > c_.size()) continue;
+      bool match = true;
+      for (std::size_t k = 0; k < kw.text.size() && match; ++k)
+        match = fold(c_[pos_ + k].cp) == kw.text[k];
+      if (match) return &kw;
+    }
+    return std::nullopt;
+  }
+
+  // Adds one copy of `t`, read at `column`; C7 allows four per kind in hand + melds.
+  std::optional<Error> count_copy(Tile t, int column) {
+    if (++copies_[t.index()] > kCopies)
+      return error(ErrorCode::TooManyCopies, column,
+                   "a fifth " + t.ascii() + ": there are only four of each tile",
+                   "第五张" + t.chinese() + "：每种牌只有四张");
+    ++tiles_seen_;
+    return std::nullopt;
+  }
+
+  // Digits (spaces may stand between them) up to a suit character.
+  std::optional<Error> read_digits(std::vector<Char>& digits, bool allow_spaces) {
+    while (!at_end()) {
+      if (rank_of(cur().cp)) {
+        digits.push_back(cur());
+        ++pos_;
+      } else if (allow_spaces && is_space(cur().cp)) {
+        ++pos_;
+      } else if (is_zero(cur().cp)) {
+        return stray(cur());
+      } else {
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // After digits: the suit, or an error that says what was there instead.
+  Result<Suit> read_suit(const std::vector<Char>& digits) {
+    if (at_end())
+      return error(ErrorCode::MissingSuit, digits.front().column,
+                   "these digits have no suit after them (万/m, 条/s, 筒/p)",
+                   "这些数字后面缺少花色（万/m、条/s、筒/p）");
+    const Char& ch = cur();
+    if (auto s = suit_of(ch.cp)) {
+      ++pos_;
+      return *s;
+    }
+    if (fold(ch.cp) == U't')
+      return error(ErrorCode::BadSuit, ch.column,
+                   "'t' is ambiguous: write s (条, bamboo) or p (筒, dots)",
+                   "“t”有歧义：条写 s，筒写 p");
+    if (bracket_of(ch.cp) != Bracket::None || keyword_here())
+      return error(ErrorCode::MissingSuit, digits.front().column,
+                   "these digits have no suit after them (万/m, 条/s, 筒/p)",
+                   "这些数字后面缺少花色（万/m、条/s、筒/p）");
+    bool letter = (fold(ch.cp) >= U'a' && fold(ch.cp) <= U'z') || (ch.cp >= 0x2E80 && ch.cp != U'吃');
+    if (letter)
+      return error(ErrorCode::BadSuit, ch.column,
+                   "'" + encode(ch.cp) + "' is not a suit (万/m, 条/s, 筒/p)",
+                   "“" + encode(ch.cp) + "”不是花色（万/m、条/s、筒/p）");
+    return *stray(ch);
+  }
+
+  std::optional<Error> run_of_tiles() {
+    std::vector<Char> digits;
+    if (auto e = read_digits(digits, true)) return e;
+    auto suit = read_suit(digits);
+    if (!suit) return suit.error();
+    for (const auto& d : digits) {
+      Tile t(*suit, *rank_of(d.cp));
+      if (auto e = count_copy(t, d.column)) return e;
+      ++hand_.concealed[t.index()];
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> add_meld(Meld::Kind kind, const std::vector<Char>& digits, Suit suit,
+                                int column, bool keyword_form) {
+    int rank = *rank_of(digits.front().cp);
+    for (const auto& d : digits)
+      if (*rank_of(d.cp) != rank)
+        return error(ErrorCode::BadMeld, d.column,
+                     "a meld is a pung or kong of one tile; there is no chow (吃) here",
+                     "副露只能是同一张牌的碰或杠，不能吃牌");
+    Meld m{kind, Tile(suit, rank)};
+    int n = static_cast<int>(digits.size());
+    bool size_ok = keyword_form ? (n == 1 || n == m.copies()) : n == m.copies();
+    if (!size_ok)
+      return error(ErrorCode::BadMeld, column,
+                   std::string("a ") + std::string(meld_kind_en(kind)) + " has " +
+                       std::to_string(m.copies()) + " tiles, not " + std::to_string(n),
+                   std::string(meld_kind_zh(kind)) + "应为 " + std::to_string(m.copies()) +
+                       " 张牌，而不是 " + std::to_string(n) + " 张");
+    for (int k = 0; k < m.copies(); ++k)
+      if (auto e = count_copy(m.tile, digits[std::min<std::size_t>(k, digits.size() - 1)].column))
+        return e;
+    hand_.melds.push_back(m);
+    return std::nullopt;
+  }
+
+  std::optional<Error> keyword_meld(const Keyword* kw) {
+    int column = cur().column;
+    pos_ += kw->text.size();
+    skip_spaces();
+    std::vector<Char> digits;
+    if (auto e = read_digits(digits, false)) return e;
+    if (digits.empty())
+      return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
+                   "a tile must follow " + encode_all(kw->text) + " (e.g. 碰5万, pung:5m)",
+                   encode_all(kw->text) + "后面应跟一张牌（如 碰5万、pung:5m）");
+    auto suit = read_suit(digits);
+    if (!suit) return suit.error();
+    return add_meld(kw->kind, digits, *suit, column, true);
+  }
+
+  std::optional<Error> bracket_meld(Bracket open) {
+    int column = cur().column;
+    if (open != Bracket::OpenSquare && open != Bracket::OpenRound)
+      return error(ErrorCode::BadMeld, column, "a closing bracket with no opening one",
+                   "右括号没有对应的左括号");
+    ++pos_;
+    skip_spaces();
+    std::vector<Char> digits;
+    if (auto e = read_digits(digits, true)) return e;
+    if (digits.empty())
+      return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
+                   "a bracket holds a meld: [555m] [5555m] [5555m+] (5555m)",
+                   "括号内应为副露：[555万] [5555万] [5555万+] (5555万)");
+    auto suit = read_suit(digits);
+    if (!suit) return suit.error();
+    skip_spaces();
+    bool added = false;
+    if (!at_end() && (cur().cp == U'+' || cur().cp == U'＋')) {
+      added = true;
+      ++pos_;
+      skip_spaces();
+    }
+    Bracket want = open == Bracket::OpenSquare ? Bracket::CloseSquare : Bracket::CloseRound;
+    if (at_end() || bracket_of(cur().cp) != want)
+      return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
+                   std::string("expected '") + (want == Bracket::CloseSquare ? "]" : ")") +
+                       "' to close the meld opened at column " + std::to_string(column),
+                   std::string("第 ") + std::to_string(column) + " 列的副露缺少" +
+                       (want == Bracket::CloseSquare ? "“]”" : "“)”"));
+    ++pos_;
+    Meld::Kind kind;
+    if (open == Bracket::OpenRound) {
+      if (added)
+        return error(ErrorCode::BadMeld, column, "'+' marks an added kong: write [5555m+]",
+                     "“+”表示加杠，应写作 [5555万+]");
+      kind = Meld::Kind::ConcealedKong;
+    } else if (added) {
+      kind = Meld::Kind::AddedKong;
+    } else {
+      kind = digits.size() == 4 ? Meld::Kind::DirectKong : Meld::Kind::Pung;
+    }
+    return add_meld(kind, digits, *suit, column, false);
+  }
+
+  static std::string encode_all(const std::u32string& s) {
+    std::string out;
+    for (char32_t c : s) out += encode(c);
+    return out;
+  }
+
+  std::vector<Char> c_;
+  std::string_view input_;
+  std::size_t pos_ = 0;
+  Hand hand_;
+  Counts copies_{};
+  int tiles_seen_ = 0;
+};
+
+bool is_wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1FAFF) ||
+         (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+std::string tiles_text(const Hand& hand, bool chinese) {
+  std::string out;
+  for (int s = 0; s < kSuits; ++s) {
+    std::string digits;
+    for (int r = 1; r <= kRanks; ++r)
+      digits.append(hand.concealed[Tile(Suit(s), r).index()], char('0' + r));
+    if (digits.empty()) continue;
+    out += digits;
+    out += chinese ? std::string(suit_zh(Suit(s))) : std::string(1, suit_letter(Suit(s)));
+  }
+  for (const auto& m : hand.melds) {
+    std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
+    body += chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
+    switch (m.kind) {
+      case Meld::Kind::Pung:
+      case Meld::Kind::DirectKong: out += "[" + body + "]"; break;
+      case Meld::Kind::AddedKong: out += "[" + body + "+]"; break;
+      case Meld::Kind::ConcealedKong: out += "(" + body + ")"; break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Hand> parse_hand(std::string_view text) {
+  if (text.size() > kMaxHandBytes)
+    return Error{ErrorCode::TooLong,
+                 "the hand is " + std::to_string(text.size()) + " bytes long; at most " +
+                     std::to_string(kMaxHandBytes) + " are read",
+                 "手牌长达 " + std::to_string(text.size()) + " 字节，最多读取 " +
+                     std::to_string(kMaxHandBytes) + " 字节",
+                 0, ""};
+  auto chars = decode(text);
+  if (!chars) return chars.error();
+  return Parser(std::move(*chars), text).run();
+}
+
+std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
+std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
+
+std::string caret_lines(std::string_view input, int column) {
+  // Show a window of the input around the column, decoded leniently.
+  std::string shown, caret;
+  std::size_t i = 0;
+  int col = 1, width_before = 0;
+  constexpr int kWindow = 60;
+  int first = std::max(1, column - kWindow / 2);
+  bool cut_left = first > 1;
+  if (cut_left) shown = "…", width_before = 1;
+  int width = width_before;
+  while (i < input.size() && col < first + kWindow) {
+    auto b = static_cast<unsigned char>(input[i]);
+    int len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    auto piece = decode(input.substr(i, std::min<std::size_t>(len, input.size() - i)));
+    std::string glyph = "?";
+    int w = 1;
+    if (piece && piece->size() == 1 && (*piece)[0].cp >= 0x20 && (*piece)[0].cp != 0x7F) {
+      glyph = std::string(input.substr(i, static_cast<std::size_t>(len)));
+      w = is_wide((*piece)[0].cp) ? 2 : 1;
+    } else {
+      len = piece ? len : 1;
+    }
+    if (col >= first) {
+      if (col == column) width_before = width;
+      shown += glyph;
+      width += w;
+    }
+    i += static_cast<std::size_t>(len);
+    ++col;
+  }
+  if (i < input.size()) shown += "…";
+  if (column >= col) width_before = width;  // the column is just past the end
+  caret.assign(static_cast<std::size_t>(width_before), ' ');
+  caret += '^';
+  return shown + "\n" + caret;
+}
+
+}  // namespace qianmj

@@ -1,0 +1,225 @@
+// D1-D5: Duyun patterns, add-ons, legality, dealer streak and payments.
+#include "helpers.hpp"
+
+using namespace qianmj;
+using test::pattern_id;
+using test::score;
+using test::zimo;
+
+namespace {
+
+Situation discard() { return {}; }
+
+Situation with(Situation s, void (*f)(Situation&)) {
+  f(s);
+  return s;
+}
+
+std::string payers(const Score& sc) {
+  std::string out;
+  for (const auto& p : sc.payers)
+    out += (out.empty() ? "" : " ") + std::string(role_name(p.role)) + "x" + std::to_string(p.count) +
+           ":" + std::to_string(p.value) + ":" + std::to_string(p.points);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("D1 patterns: each with its fan, best over every reading") {
+  struct Case {
+    const char* hand;
+    const char* pattern;
+    int fan;
+  };
+  const Case cases[] = {
+      {"123m456m789m123s99s", "pinghu", 1},
+      {"111222444万33399筒", "duiduihu", 3},
+      {"[555m] 123m 456m 789m 11m", "qingyise", 6},
+      {"2244m 5566p 7788s 99s", "qidui", 6},
+      {"[222s] 444s 666s 888s 99s", "qingdui", 9},
+      {"[222m] [555m] (8888s) 555p 22p", "jiangdui", 9},  // melds count for 将对
+      {"[222m] [555m] (8888s) 555p 33p", "duiduihu", 3},  // a 3 pair spoils it
+      {"2222m 5566p 7788s 99s", "longqidui", 12},
+      {"11335577m 2244m 99m", "qingqidui", 12},
+      {"[111m] 123m 789m 789m 99m", "qingyaojiu", 12},    // a melded 111 has a 1
+      {"111m 999m 111p 999p 55s", "duiduihu", 3},         // terminals but not one suit
+      {"11224444557799万", "qinglongqidui", 18},
+      {"111222333m555p77s", "duiduihu", 3},               // C4: pungs beat 123 123 123
+      {"11123777888999筒", "qingyaojiu", 12},             // needs the 789 789 789 reading
+      {"1122334455667m7m", "qingqidui", 12},              // seven pairs beats 清一色 sequences
+  };
+  for (const auto& c : cases) {
+    auto sc = score(c.hand, zimo());
+    INFO(c.hand);
+    CHECK(pattern_id(sc) == c.pattern);
+    REQUIRE(sc.pattern);
+    CHECK(sc.pattern->value == c.fan);
+    CHECK(sc.total == 3 * c.fan * 6);
+  }
+}
+
+TEST_CASE("D1 天胡 and 地胡 compete in the max; only the highest pattern counts") {
+  Situation t = zimo();
+  t.tianhu = true;
+  auto sc = score("23445677筒345789条", t);
+  CHECK(pattern_id(sc) == "tianhu");
+  CHECK(sc.items.size() == 1);  // 平胡 is not added on top
+  CHECK(sc.total == 3 * 18 * 6);
+  // 清龙七对 18 ties with 天胡 18: one pattern, 18, not 36.
+  sc = score("11224444557799万", t);
+  CHECK(sc.pattern->value == 18);
+  CHECK(sc.items.size() == 1);
+  CHECK(sc.total == 324);
+  // 地胡 off a discard: 18 fan, legal without 豆 (not 平胡).
+  Situation d;
+  d.dihu = true;
+  sc = score("23445677筒345789条", d);
+  CHECK(pattern_id(sc) == "dihu");
+  CHECK(sc.legal);
+  CHECK(payers(sc) == "discarderx1:18:108");
+}
+
+TEST_CASE("D2 报听 +6 on the winner's side, on the discarder's side, 12 for both") {
+  Situation s;
+  s.baoting = true;
+  auto sc = score("23445677筒345789条", s);  // 平胡 off a discard, legal through 报听
+  CHECK(sc.legal);
+  CHECK(payers(sc) == "discarderx1:7:42");
+  s.zimo = true;
+  CHECK(payers(score("23445677筒345789条", s)) == "otherx3:7:42");
+  CHECK(score("23445677筒345789条", s).total == 126);
+  Situation p;
+  p.payer_baoting = true;
+  sc = score("111222444万33399筒", p);  // seed: 大对子 off a 报听 discarder = 3 + 6
+  CHECK(payers(sc) == "discarderx1:9:54");
+  p.baoting = true;
+  CHECK(payers(score("111222444万33399筒", p)) == "discarderx1:15:90");
+}
+
+TEST_CASE("D2 杠上花 +1 (a self-draw), 杠上炮 +1, 抢杠 +0 unless qianggang-fan") {
+  Situation hua = zimo();
+  hua.after_kong = true;
+  auto sc = score("(5555m) 123s 456s 789p 99p", hua);
+  CHECK(payers(sc) == "otherx3:2:12");
+  CHECK(sc.items.at(1).id == "gangshanghua");
+  Situation pao;
+  pao.after_kong = true;
+  sc = score("23445677筒345789条", pao);
+  CHECK(sc.legal);
+  CHECK(payers(sc) == "discarderx1:2:12");
+  CHECK(sc.items.at(1).id == "gangshangpao");
+  Situation rob;
+  rob.robbing_kong = true;
+  sc = score("23445677筒345789条", rob);
+  CHECK(payers(sc) == "discarderx1:1:6");
+  CHECK(sc.items.size() == 1);
+  Options o;
+  REQUIRE_FALSE(o.set("qianggang-fan", "2"));
+  sc = score("23445677筒345789条", rob, o);
+  CHECK(payers(sc) == "discarderx1:3:18");
+}
+
+TEST_CASE("D3 平胡 off a discard needs a 豆, with the listed exceptions") {
+  auto sc = score("23445677筒345789条", discard());
+  CHECK(sc.win);
+  CHECK_FALSE(sc.legal);
+  CHECK(sc.reason);
+  CHECK(sc.payers.empty());
+  CHECK(sc.total == 0);
+  CHECK(score("(5555m) 123s 456s 789p 99p", discard()).legal);   // a concealed kong
+  CHECK(score("[5555m+] 123s 456s 789p 99p", discard()).legal);  // an added kong
+  CHECK(score("[5555m] 123s 456s 789p 99p", discard()).legal);   // a direct kong
+  CHECK_FALSE(score("[555m] 123s 456s 789p 99p", discard()).legal);  // a pung is no 豆
+  Situation dou;
+  dou.dou = true;
+  CHECK(score("23445677筒345789条", dou).total == 6);
+  CHECK(score("23445677筒345789条", zimo()).legal);
+  Situation p;
+  p.payer_baoting = true;
+  CHECK(score("23445677筒345789条", p).legal);
+  Situation pao;
+  pao.after_kong = true;
+  CHECK(score("23445677筒345789条", pao).legal);
+  Options strict;
+  REQUIRE_FALSE(strict.set("pinghu-gangshangpao", "off"));
+  CHECK_FALSE(score("23445677筒345789条", pao, strict).legal);
+  CHECK(score("111222444万33399筒", discard()).legal);  // any larger pattern needs no 豆
+}
+
+TEST_CASE("D4 dealer streak: +N on payments between the dealer and another seat") {
+  Situation s = zimo();
+  s.dealer = DealerRole::Winner;
+  s.streak = 5;
+  auto sc = score("23445677筒345789条", s);  // seed: each pays (1+5)×6 = 36
+  CHECK(payers(sc) == "otherx3:6:36");
+  CHECK(sc.total == 108);
+  Situation into;
+  into.dealer = DealerRole::Payer;
+  into.streak = 5;
+  sc = score("11333222456999条", into);  // seed: dealer deals into 清一色, pays (6+5)×6 = 66
+  CHECK(payers(sc) == "discarderx1:11:66");
+  Situation payer_zimo = zimo();
+  payer_zimo.dealer = DealerRole::Payer;
+  payer_zimo.streak = 5;
+  sc = score("23445677筒345789条", payer_zimo);
+  CHECK(payers(sc) == "dealerx1:6:36 otherx2:1:6");
+  CHECK(sc.total == 48);
+  Situation none = zimo();
+  none.streak = 5;  // the dealer is not in this payment
+  CHECK(payers(score("23445677筒345789条", none)) == "otherx3:1:6");
+}
+
+TEST_CASE("D5 payments: self-draw three payers, discard one, 抢杠 the robbed seat") {
+  CHECK(payers(score("111222444万33399筒", zimo())) == "otherx3:3:18");
+  CHECK(score("111222444万33399筒", zimo()).total == 54);
+  CHECK(payers(score("111222444万33399筒", discard())) == "discarderx1:3:18");
+  Situation rob;
+  rob.robbing_kong = true;
+  CHECK(payers(score("111222444万33399筒", rob)) == "discarderx1:3:18");
+}
+
+TEST_CASE("D-base: points = fan × base (H base)") {
+  Options o;
+  REQUIRE_FALSE(o.set("base", "10"));
+  CHECK(score("111222444万33399筒", zimo(), o).total == 90);
+  CHECK(o.set("base", "0")->code == ErrorCode::BadOption);
+  CHECK(o.set("base", "x")->code == ErrorCode::BadOption);
+  CHECK(o.set("base", "99999999999999999999")->code == ErrorCode::OutOfRange);
+  CHECK(o.set("nope", "1")->code == ErrorCode::BadOption);
+  CHECK(o.set("huazhu", "maybe")->code == ErrorCode::BadOption);
+  CHECK_FALSE(o.set_assignment("huazhu=off"));
+  CHECK(o.get("huazhu") == 0);
+  CHECK(o.set_assignment("huazhu")->code == ErrorCode::BadOption);
+}
+
+TEST_CASE("Situations that contradict each other or the hand are errors") {
+  Duyun rules;
+  auto h = test::hand("23445677筒345789条");
+  auto code = [&](Situation s) {
+    auto r = rules.score(h, s);
+    return r ? std::string("ok") : std::string(code_name(r.error().code));
+  };
+  CHECK(code(with(zimo(), [](Situation& s) { s.payer_baoting = true; })) == "inconsistent");
+  CHECK(code(with(zimo(), [](Situation& s) { s.robbing_kong = true; })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = s.after_kong = true; })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.tianhu = s.dihu = true; })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.tianhu = true, s.dealer = DealerRole::Payer; })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.dihu = true, s.dealer = DealerRole::Winner; })) == "inconsistent");
+  CHECK(code(with(zimo(), [](Situation& s) { s.after_kong = true; })) == "inconsistent");  // no kong shown
+  CHECK(code(with({}, [](Situation& s) { s.win_tile = Tile(Suit::Man, 1); })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.streak = -1; })) == "out_of_range");
+  CHECK(code(with(zimo(), [](Situation& s) { s.streak = 1'000'000'000'000'000'000; })) == "ok");  // no dealer
+  CHECK(code(with(zimo(), [](Situation& s) {
+          s.streak = 1'000'000'000'000'000'000, s.dealer = DealerRole::Winner;
+        })) == "out_of_range");  // (1 + 10^18) × 6 > 2^63
+  CHECK(rules.score(test::hand("2344567筒345789条"), {}).error().code == ErrorCode::WrongTileCount);
+}
+
+TEST_CASE("Amounts stay exact up to the int64 limit") {
+  Situation s = zimo();
+  s.dealer = DealerRole::Winner;
+  s.streak = 1'000'000'000'000'000;  // 10^15 fan x 6 still fits
+  auto sc = score("23445677筒345789条", s);
+  CHECK(sc.payers.at(0).points == 6'000'000'000'000'006);
+  CHECK(sc.total == 18'000'000'000'000'018);
+}

@@ -1,0 +1,147 @@
+// INTERFACE §1 notation; C1 tiles, C7 copies.
+#include "helpers.hpp"
+
+using namespace qianmj;
+using test::hand;
+
+namespace {
+
+Error parse_error(const std::string& text) {
+  auto h = parse_hand(text);
+  INFO("input: " << text);
+  REQUIRE_FALSE(h);
+  return h.error();
+}
+
+}  // namespace
+
+TEST_CASE("C1 tiles: 27 kinds in three suits, ranks 1-9, index = suit*9 + rank-1") {
+  CHECK(kKinds == 27);
+  CHECK(kKinds * kCopies == 108);
+  CHECK(Tile(Suit::Man, 1).index() == 0);
+  CHECK(Tile(Suit::Sou, 1).index() == 9);
+  CHECK(Tile(Suit::Pin, 9).index() == 26);
+  CHECK(Tile::from_index(13).ascii() == "5s");
+  CHECK(Tile::from_index(13).chinese() == "5条");
+  CHECK(parse_tile("七筒") == Tile(Suit::Pin, 7));
+  CHECK(parse_tile("９Ｍ") == std::nullopt);  // full-width letters are not suits
+  CHECK(parse_tile("９m") == Tile(Suit::Man, 9));
+  CHECK_FALSE(parse_tile("77p"));
+  CHECK_FALSE(parse_tile("[777p]"));
+}
+
+TEST_CASE("Notation: every suit spelling reads the same") {
+  const Hand want = hand("123m456s789p");
+  for (auto text : {"一二三万四五六条七八九筒", "123萬456條789餅", "123w456索789b", "123M 456S 789P",
+                    "１２３万４５６条７８９饼", "1 2 3m 4 5 6s 7 8 9p", "123m456s789p"})
+    CHECK(hand(text) == want);
+  CHECK(hand("幺2m") == hand("12m"));
+}
+
+TEST_CASE("Notation: runs may share a suit and come in any order") {
+  CHECK(hand("23445677筒345789条") == hand("345789s23445677p"));
+  CHECK(hand("77p2344p56p") == hand("2344567p7p"));
+  CHECK(total(hand("23445677筒345789条").concealed) == 14);
+}
+
+TEST_CASE("Notation: the four meld kinds, bracket and keyword forms") {
+  auto kinds = [](const std::string& text) {
+    auto h = hand(text);
+    REQUIRE(h.melds.size() == 1);
+    return h.melds[0];
+  };
+  const Tile five_m(Suit::Man, 5);
+  for (auto t : {"[555m]", "碰5万", "pung:5m", "PUNG:5m", "碰 5万", "【555万】", "碰555万", "pung：5m"})
+    CHECK(kinds(t) == Meld{Meld::Kind::Pung, five_m});
+  for (auto t : {"[5555m]", "明杠5万", "直杠5万", "kong:5m", "明槓5万", "［5555m］"})
+    CHECK(kinds(t) == Meld{Meld::Kind::DirectKong, five_m});
+  for (auto t : {"[5555m+]", "加杠5万", "面下杠5万", "转弯杠5万", "addkong:5m", "[5555m＋]"})
+    CHECK(kinds(t) == Meld{Meld::Kind::AddedKong, five_m});
+  for (auto t : {"(5555m)", "暗杠5万", "ankong:5m", "（5555万）", "暗杠5555万"})
+    CHECK(kinds(t) == Meld{Meld::Kind::ConcealedKong, five_m});
+  auto h = hand("碰5万 (9999筒) 1123p");
+  CHECK(h.melds.size() == 2);
+  CHECK(h.size() == 10);  // kong = 3 (C3)
+  CHECK(total(h.concealed) == 4);
+}
+
+TEST_CASE("Notation: canonical ASCII and Chinese text parse back to the same hand") {
+  auto h = hand("碰5万 (9999筒) 1123p 加杠7条 99s");
+  CHECK(to_ascii(h) == "99s1123p[555m](9999p)[7777s+]");
+  CHECK(to_chinese(h) == "99条1123筒[555万](9999筒)[7777条+]");
+  CHECK(hand(to_ascii(h)) == h);
+  CHECK(hand(to_chinese(h)) == h);
+  CHECK(to_ascii(hand("23445677筒345789条")) == "345789s23445677p");
+}
+
+TEST_CASE("Notation errors: code and 1-based character column") {
+  struct Case {
+    const char* input;
+    ErrorCode code;
+    int column;
+  };
+  const Case cases[] = {
+      {"", ErrorCode::Empty, 0},
+      {"   ", ErrorCode::Empty, 0},
+      {"23t4", ErrorCode::BadSuit, 3},
+      {"123", ErrorCode::MissingSuit, 1},
+      {"12m34", ErrorCode::MissingSuit, 4},
+      {"12x", ErrorCode::BadSuit, 3},
+      {"筒筒", ErrorCode::BadChar, 1},
+      {"12m!", ErrorCode::BadChar, 4},
+      {"102m", ErrorCode::BadChar, 2},
+      {"[345m]", ErrorCode::BadMeld, 3},
+      {"[55m]", ErrorCode::BadMeld, 1},
+      {"(555m)", ErrorCode::BadMeld, 1},
+      {"(5555m+)", ErrorCode::BadMeld, 1},
+      {"[555m", ErrorCode::BadMeld, 6},
+      {"]", ErrorCode::BadMeld, 1},
+      {"碰", ErrorCode::BadMeld, 2},
+      {"碰55万", ErrorCode::BadMeld, 1},
+      {"吃345万", ErrorCode::BadMeld, 1},
+      {"5+", ErrorCode::BadMeld, 2},
+      {"12[555m]", ErrorCode::MissingSuit, 1},
+      {"11111m", ErrorCode::TooManyCopies, 5},
+      {"一二三万 11111万", ErrorCode::TooManyCopies, 9},
+      {"[5555m]5m", ErrorCode::TooManyCopies, 8},
+      {"55m [555m]", ErrorCode::TooManyCopies, 8},
+  };
+  for (const auto& c : cases) {
+    auto e = parse_error(c.input);
+    INFO("input: " << c.input << " -> " << e.en);
+    CHECK(code_name(e.code) == code_name(c.code));
+    CHECK(e.column == c.column);
+    CHECK_FALSE(e.en.empty());
+    CHECK_FALSE(e.zh.empty());
+  }
+}
+
+TEST_CASE("Notation errors: the letter t names both 条 and 筒") {
+  auto e = parse_error("123t");
+  CHECK(e.en.find("条") != std::string::npos);
+  CHECK(e.en.find("筒") != std::string::npos);
+  CHECK(e.zh.find("条") != std::string::npos);
+  CHECK(e.zh.find("筒") != std::string::npos);
+}
+
+TEST_CASE("Notation errors: NUL, control characters, invalid UTF-8, huge input") {
+  CHECK(parse_error(std::string("12\0m", 4)).code == ErrorCode::BadChar);
+  CHECK(parse_error(std::string("12\0m", 4)).column == 3);
+  CHECK(parse_error("12m\x01").column == 4);
+  auto bad = parse_error("12\xff" "m");
+  CHECK(bad.code == ErrorCode::BadUtf8);
+  CHECK(bad.column == 3);
+  CHECK(parse_error("\xe4\xb8").code == ErrorCode::BadUtf8);          // truncated 万
+  CHECK(parse_error("\xc0\xb1m").code == ErrorCode::BadUtf8);         // overlong '1'
+  CHECK(parse_error("\xed\xa0\x80").code == ErrorCode::BadUtf8);      // surrogate
+  CHECK(parse_error("万\xe4\xb8").column == 2);
+  CHECK(parse_error(std::string(5000, '1') + "m").code == ErrorCode::TooLong);
+  CHECK(parse_error(std::string(600, '1') + "m").code == ErrorCode::TooManyCopies);
+}
+
+TEST_CASE("Notation: caret lines align under wide characters") {
+  CHECK(caret_lines("23t4", 3) == "23t4\n  ^");
+  CHECK(caret_lines("一二t", 3) == "一二t\n    ^");
+  CHECK(caret_lines("12\xff", 3) == "12?\n  ^");
+  CHECK(caret_lines("123", 4) == "123\n   ^");
+}

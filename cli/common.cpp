@@ -16,8 +16,8 @@ bool chinese_from_environment() {
   return false;
 }
 
-void print_json(const nlohmann::json& j, std::ostream& out) {
-  out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+void print_json(const Json& j, std::ostream& out) {
+  out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err) {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "qianmj/json.hpp"
 
 #include "qianmj/error.hpp"
 #include "qianmj/hand.hpp"
@@ -34,7 +34,7 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err);
 
 // Writes one JSON answer as one line.
-void print_json(const nlohmann::json& j, std::ostream& out);
+void print_json(const Json& j, std::ostream& out);
 
 // The hand from the positional words (joined by spaces), or an error printed.
 std::optional<Hand> read_hand(const std::vector<std::string>& words, const Common& c,

@@ -75,9 +75,7 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
   cmd->add_option("--dealer", s_.dealer, "who is dealer: winner, payer or none")
       ->check(CLI::IsMember({"winner", "payer", "none"}))
       ->type_name("WHO");
-  cmd->add_option("--streak", s_.streak, "连庄 count N (the dealer's extra rounds)")
-      ->check(CLI::NonNegativeNumber)
-      ->type_name("N");
+  cmd->add_option("--streak", s_.streak, "连庄 count N (the dealer's extra rounds)")->type_name("N");
   return cmd;
 }
 

@@ -50,7 +50,7 @@ void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, co
   }
   for (const auto& d : discards) {
     out << (zh ? "打 " : "Discard ") << (zh ? d.discard.chinese() : d.discard.ascii())
-        << (zh ? " 听：" : " waits on:");
+        << (zh ? "，听" : ", waits on");
     for (const auto& v : d.waits.waits)
       if (v.wait.live) out << ' ' << (zh ? v.wait.tile.chinese() : v.wait.tile.ascii());
     out << '\n';

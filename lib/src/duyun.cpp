@@ -164,13 +164,14 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   sc.win_tile = s.win_tile;
   auto all = all_patterns(hand, s);
   if (all.empty()) {
-    sc.reason = Text{"not a winning shape: neither 4 sets + a pair nor seven pairs",
-                     "不成胡牌牌型：既非四坎加一将，也非七对"};
+    sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return sc;
   }
   sc.win = true;
   sc.pattern = all.front();
-  sc.also.assign(all.begin() + 1, all.end());
+  // Lower patterns, for the explanation; 平胡 goes without saying.
+  for (auto it = all.begin() + 1; it != all.end(); ++it)
+    if (it->id != "pinghu") sc.also.push_back(*it);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
   if (s.after_kong) sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());

@@ -4,7 +4,7 @@
 
 namespace qianmj {
 
-using nlohmann::json;
+using json = Json;
 
 namespace {
 

@@ -8,14 +8,15 @@
 namespace qianmj {
 
 inline constexpr int kSchema = 1;
+using Json = nlohmann::ordered_json;  // keys in the order written: schema and rules first
 
-nlohmann::json to_json(const Item& item, Unit unit);
-nlohmann::json to_json(const Score& score, const Ruleset& rules);
-nlohmann::json to_json(const WaitsAnswer& waits, const Ruleset& rules);
-nlohmann::json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
+Json to_json(const Item& item, Unit unit);
+Json to_json(const Score& score, const Ruleset& rules);
+Json to_json(const WaitsAnswer& waits, const Ruleset& rules);
+Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                        const Ruleset& rules);
-nlohmann::json rules_json(const Ruleset& rules);
+Json rules_json(const Ruleset& rules);
 // {"schema": 1, "rules": ..., "error": {"code", "message", "message_zh", "column"?, "line"?}}
-nlohmann::json to_json(const Error& error, std::string_view rules_id, long line = 0);
+Json to_json(const Error& error, std::string_view rules_id, long line = 0);
 
 }  // namespace qianmj

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Fills in the expected output of testdata/cli/*.txt from the built binary.
+
+Usage: tests/update_transcripts.py build/cli/qianmj testdata/cli/*.txt
+Keeps each case's comments and command; replaces its >, ! and ? lines. Review the diff:
+a transcript is a claim about the right answer, not a record of whatever the code says.
+"""
+import os
+import subprocess
+import sys
+
+
+def split_args(s):
+    out, cur, quoted, any_ = [], "", False, False
+    for c in s:
+        if c == "'":
+            quoted, any_ = not quoted, True
+        elif c == " " and not quoted:
+            if any_ or cur:
+                out.append(cur)
+            cur, any_ = "", False
+        else:
+            cur += c
+    if any_ or cur:
+        out.append(cur)
+    return out
+
+
+def main():
+    binary, files = sys.argv[1], sys.argv[2:]
+    env = dict(os.environ, LANG="C")
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    for path in files:
+        out_lines, stdin = [], ""
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        for line in lines:
+            if line.startswith(("> ", "! ", "? ")) or line in (">", "!", "?"):
+                continue
+            if line.startswith("< "):
+                stdin += line[2:] + "\n"
+                out_lines.append(line)
+                continue
+            if line.startswith("$"):
+                out_lines.append(line)
+                r = subprocess.run([binary] + split_args(line[2:]), input=stdin.encode(),
+                                   capture_output=True, env=env)
+                out_lines += ["> " + l for l in r.stdout.decode().split("\n")[:-1]]
+                out_lines += ["! " + l for l in r.stderr.decode().split("\n")[:-1]]
+                out_lines.append("? %d" % r.returncode)
+                stdin = ""
+                continue
+            out_lines.append(line)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(out_lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -102,3 +102,49 @@ TEST_CASE("CLI transcripts: exact text, JSON, errors and exit codes") {
     }
   }
 }
+
+TEST_CASE("CLI bad bytes and huge arguments: coded errors, never a crash") {
+  auto code = [](const test::Run& r) {
+    INFO("stdout: " << r.out << " stderr: " << r.err);
+    REQUIRE(r.exit == 2);
+    return json::parse(r.out)["error"]["code"].get<std::string>();
+  };
+  auto r = test::run_qianmj({"score", "12\xff" "m", "--json"});
+  CHECK(code(r) == "bad_utf8");
+  CHECK(json::parse(r.out)["error"]["column"] == 3);
+  // One argv string is capped at 128 KiB by the kernel; longer lines come through stdin.
+  CHECK(code(test::run_qianmj({"waits", std::string(120000, '1'), "--json"})) == "too_long");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--rule", "\xff\xfe=1", "--json"})) == "bad_option");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "\xe4\xb8", "--json"})) == "bad_tile");
+  r = test::run_qianmj({"score", "12\xff" "m"});
+  CHECK(r.exit == 2);
+  CHECK(r.err.find("[bad_utf8]") != std::string::npos);
+  CHECK(r.err.find("12?m") != std::string::npos);  // the bad byte is shown as '?'
+}
+
+TEST_CASE("CLI --help and --version exit 0") {
+  auto r = test::run_qianmj({"--help"});
+  CHECK(r.exit == 0);
+  CHECK(r.out.find("score") != std::string::npos);
+  CHECK(r.out.find("waits") != std::string::npos);
+  r = test::run_qianmj({"score", "--help"});
+  CHECK(r.exit == 0);
+  CHECK(r.out.find("--streak") != std::string::npos);
+  r = test::run_qianmj({"--version"});
+  CHECK(r.exit == 0);
+  CHECK(r.out == std::string("qianmj ") + QIANMJ_VERSION + "\n");
+}
+
+TEST_CASE("CLI language: --zh/--en, else the locale") {
+  auto r = test::run_qianmj({"waits", "2344567筒345789条"});
+  CHECK(r.out.rfind("Hand", 0) == 0);  // LANG=C
+  r = test::run_qianmj({"waits", "2344567筒345789条", "--zh"});
+  CHECK(r.out.rfind("手牌", 0) == 0);
+  r = test::run_qianmj({"--zh", "waits", "2344567筒345789条"});  // before the subcommand too
+  CHECK(r.out.rfind("手牌", 0) == 0);
+  CHECK(test::run_qianmj({"waits", "2344567筒345789条", "--zh", "--en"}).exit == 2);
+  r = test::run_qianmj({"waits", "2344567筒345789条"}, "", "zh_CN.UTF-8");
+  CHECK(r.out.rfind("手牌", 0) == 0);
+  r = test::run_qianmj({"waits", "2344567筒345789条", "--en"}, "", "zh_CN.UTF-8");
+  CHECK(r.out.rfind("Hand", 0) == 0);
+}

@@ -69,8 +69,9 @@ struct Run {
   std::string out, err;
 };
 
-// Runs the qianmj binary with `args`, `input` on stdin, LANG=C and no LC_ALL.
-inline Run run_qianmj(const std::vector<std::string>& args, const std::string& input = "") {
+// Runs the qianmj binary with `args`, `input` on stdin, LANG=`lang` and no LC_ALL.
+inline Run run_qianmj(const std::vector<std::string>& args, const std::string& input = "",
+                      const std::string& lang = "C") {
   char dir_template[] = "/tmp/qianmj-test-XXXXXX";
   std::string dir = mkdtemp(dir_template);
   std::string in_path = dir + "/in", out_path = dir + "/out", err_path = dir + "/err";
@@ -81,7 +82,7 @@ inline Run run_qianmj(const std::vector<std::string>& args, const std::string& i
     int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(in, 0), dup2(out, 1), dup2(err, 2);
-    setenv("LANG", "C", 1);
+    setenv("LANG", lang.c_str(), 1);
     unsetenv("LC_ALL");
     unsetenv("LC_MESSAGES");
     std::vector<char*> argv;

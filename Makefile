@@ -31,7 +31,8 @@ configure: deps $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+demo: configure
+	cmake --build $(BUILD) -j $(JOBS) --target qianmj_cli
 	$(QIANMJ) score 23445677筒345789条 --zimo --zh
 	@echo
 	$(QIANMJ) score '11224444557799万' --win 9m --dealer payer --streak 2 --payer-baoting --zh

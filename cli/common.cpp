@@ -63,6 +63,20 @@ std::optional<Hand> read_hand(const std::vector<std::string>& words, const Commo
   return *hand;
 }
 
+void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help) {
+  cmd.add_option("hand", words, help)->required()->type_name("HAND");
+}
+
+std::vector<std::string> protect_brackets(int argc, char** argv) {
+  std::vector<std::string> args;
+  for (int i = argc - 1; i >= 1; --i) {  // CLI11 takes the arguments in reverse order
+    std::string a = argv[i];
+    if (a.size() >= 2 && a.front() == '[' && a.back() == ']') a += ' ';
+    args.push_back(std::move(a));
+  }
+  return args;
+}
+
 std::string hand_text(const Hand& hand, bool chinese) {
   std::string out;
   auto piece = [&](const Hand& h) {

@@ -8,6 +8,8 @@
 
 #include "qianmj/json.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "qianmj/error.hpp"
 #include "qianmj/hand.hpp"
 #include "qianmj/rules.hpp"
@@ -36,9 +38,16 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
 // Writes one JSON answer as one line.
 void print_json(const Json& j, std::ostream& out);
 
-// The hand from the positional words (joined by spaces), or an error printed.
+// The hand from the HAND words (joined by spaces), or an error printed.
 std::optional<Hand> read_hand(const std::vector<std::string>& words, const Common& c,
                               std::ostream& out, std::ostream& err);
+
+// Declares HAND: one or more words, joined with spaces.
+void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help);
+
+// CLI11 reads a word such as "[555m]" as a bracketed list and strips the brackets; a
+// trailing space (ignored by the notation) keeps such words as they were typed.
+std::vector<std::string> protect_brackets(int argc, char** argv);
 
 // Text helpers.
 std::string hand_text(const Hand& hand, bool chinese);  // "345789条 23445677筒 [555万]"

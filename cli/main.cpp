@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   auto* rules_app = rules.add(app);
 
   try {
-    app.parse(argc, argv);
+    app.parse(protect_brackets(argc, argv));
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     bool json = false;

@@ -49,7 +49,9 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     std::string sum;
     for (const auto& it : p.items)
       sum += (sum.empty() ? "" : " + ") + (zh ? it.zh : it.en) + " " + std::to_string(it.value);
-    out << "  " << role_text(p.role, zh) << " ×" << p.count << "  " << sum;
+    out << "  " << role_text(p.role, zh);
+    if (p.dealer && p.role != Payer::Role::Dealer) out << (zh ? "（庄家）" : " (dealer)");
+    out << " ×" << p.count << "  " << sum;
     if (p.items.size() > 1) out << " = " << unit_text(p.value, unit, zh);
     else out << (unit == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"));
     out << " → " << p.points << (zh ? " 分" : " points") << (p.count > 1 ? (zh ? "（每家）" : " each") : "")
@@ -62,7 +64,7 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
 
 CLI::App* ScoreCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("score", "Score a winning hand: pattern, add-ons, payments");
-  cmd->add_option("hand", hand_, "14 tiles (kong = 3), or 13 with --win")->required();
+  add_hand_option(*cmd, hand_, "14 tiles (kong = 3), or 13 with --win");
   cmd->add_option("--win", s_.win, "the winning tile (7p, 7筒)")->type_name("TILE");
   cmd->add_flag("--zimo", s_.zimo, "self-drawn (default: off a discard)");
   cmd->add_flag("--after-kong", s_.after_kong, "杠上花 with --zimo, 杠上炮 without");
@@ -94,9 +96,10 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (!s_.win.empty()) {
     auto t = parse_tile(s_.win);
     if (!t) {
-      print_error(Error{ErrorCode::BadTile, "--win takes one tile such as 7p or 7筒, not '" + s_.win + "'",
-                        "--win 应为一张牌，如 7p 或 7筒，而不是“" + s_.win + "”", 0, ""},
-                  c, out, err);
+      Error e = t.error();
+      e.en = "--win: " + e.en;
+      e.zh = "--win：" + e.zh;
+      print_error(e, c, out, err);
       return kBad;
     }
     s.win_tile = *t;

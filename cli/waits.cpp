@@ -62,7 +62,7 @@ void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, co
 
 CLI::App* WaitsCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("waits", "What a 13-tile hand waits on; for 14 tiles, each discard that leaves it ready");
-  cmd->add_option("hand", hand_, "13 tiles (kong = 3), or 14")->required();
+  add_hand_option(*cmd, hand_, "13 tiles (kong = 3), or 14");
   cmd->add_flag("--baoting", baoting_, "the player declared 报听 (a 平胡 may then win off a discard)");
   cmd->add_flag("--dou", dou_, "the player owns a 豆 (kong) not shown as a meld");
   return cmd;

@@ -115,7 +115,8 @@ TEST_CASE("CLI bad bytes and huge arguments: coded errors, never a crash") {
   // One argv string is capped at 128 KiB by the kernel; longer lines come through stdin.
   CHECK(code(test::run_qianmj({"waits", std::string(120000, '1'), "--json"})) == "too_long");
   CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--rule", "\xff\xfe=1", "--json"})) == "bad_option");
-  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "\xe4\xb8", "--json"})) == "bad_tile");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "\xe4\xb8", "--json"})) == "bad_utf8");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "77p", "--json"})) == "bad_tile");
   r = test::run_qianmj({"score", "12\xff" "m"});
   CHECK(r.exit == 2);
   CHECK(r.err.find("[bad_utf8]") != std::string::npos);

@@ -166,7 +166,25 @@ TEST_CASE("D4 dealer streak: +N on payments between the dealer and another seat"
   CHECK(sc.total == 48);
   Situation none = zimo();
   none.streak = 5;  // the dealer is not in this payment
-  CHECK(payers(score("23445677筒345789条", none)) == "otherx3:1:6");
+  sc = score("23445677筒345789条", none);
+  CHECK(payers(sc) == "otherx3:1:6");
+  REQUIRE(sc.notes.size() == 1);  // and the answer says so
+  CHECK(sc.notes[0].en.find("--dealer") != std::string::npos);
+}
+
+TEST_CASE("C2 one seat is the dealer: the winner, one of the payers, or neither") {
+  Situation s = zimo();
+  s.streak = 2;
+  s.dealer = DealerRole::Winner;
+  CHECK(payers(score("111222444万33399筒", s)) == "otherx3:5:30");
+  s.dealer = DealerRole::Payer;
+  CHECK(payers(score("111222444万33399筒", s)) == "dealerx1:5:30 otherx2:3:18");
+  s.dealer = DealerRole::None;
+  CHECK(payers(score("111222444万33399筒", s)) == "otherx3:3:18");
+  Situation d;
+  d.streak = 2;
+  d.dealer = DealerRole::Payer;  // the discarder deals
+  CHECK(payers(score("111222444万33399筒", d)) == "discarderx1:5:30");
 }
 
 TEST_CASE("D5 payments: self-draw three payers, discard one, 抢杠 the robbed seat") {
@@ -207,6 +225,12 @@ TEST_CASE("Situations that contradict each other or the hand are errors") {
   CHECK(code(with({}, [](Situation& s) { s.dihu = true, s.dealer = DealerRole::Winner; })) == "inconsistent");
   CHECK(code(with(zimo(), [](Situation& s) { s.after_kong = true; })) == "inconsistent");  // no kong shown
   CHECK(code(with({}, [](Situation& s) { s.win_tile = Tile(Suit::Man, 1); })) == "inconsistent");
+  // 抢杠 of 7p: the other three 7p are in the robbed pung, but this hand holds two.
+  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 7); })) ==
+        "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 2); })) == "ok");
+  auto melded = rules.score(test::hand("[555m] 123s 456s 789p 99p"), with({}, [](Situation& s) { s.tianhu = true; }));
+  CHECK(melded.error().code == ErrorCode::Inconsistent);  // a dealt hand has no melds
   CHECK(code(with({}, [](Situation& s) { s.streak = -1; })) == "out_of_range");
   CHECK(code(with(zimo(), [](Situation& s) { s.streak = 1'000'000'000'000'000'000; })) == "ok");  // no dealer
   CHECK(code(with(zimo(), [](Situation& s) {

@@ -23,11 +23,12 @@ TEST_CASE("C1 tiles: 27 kinds in three suits, ranks 1-9, index = suit*9 + rank-1
   CHECK(Tile(Suit::Pin, 9).index() == 26);
   CHECK(Tile::from_index(13).ascii() == "5s");
   CHECK(Tile::from_index(13).chinese() == "5条");
-  CHECK(parse_tile("七筒") == Tile(Suit::Pin, 7));
-  CHECK(parse_tile("９Ｍ") == std::nullopt);  // full-width letters are not suits
-  CHECK(parse_tile("９m") == Tile(Suit::Man, 9));
-  CHECK_FALSE(parse_tile("77p"));
-  CHECK_FALSE(parse_tile("[777p]"));
+  CHECK(*parse_tile("七筒") == Tile(Suit::Pin, 7));
+  CHECK(*parse_tile("９m") == Tile(Suit::Man, 9));
+  CHECK(parse_tile("９Ｍ").error().code == ErrorCode::BadSuit);  // full-width letters are not suits
+  CHECK(parse_tile("4t").error().code == ErrorCode::BadSuit);
+  CHECK(parse_tile("77p").error().code == ErrorCode::BadTile);
+  CHECK(parse_tile("[777p]").error().code == ErrorCode::BadTile);
 }
 
 TEST_CASE("Notation: every suit spelling reads the same") {
@@ -51,7 +52,8 @@ TEST_CASE("Notation: the four meld kinds, bracket and keyword forms") {
     return h.melds[0];
   };
   const Tile five_m(Suit::Man, 5);
-  for (auto t : {"[555m]", "碰5万", "pung:5m", "PUNG:5m", "碰 5万", "【555万】", "碰555万", "pung：5m"})
+  for (auto t : {"[555m]", "碰5万", "pung:5m", "PUNG:5m", "碰 5万", "【555万】", "碰555万", "pung：5m",
+                 "碰 5 5 5万", "[5 55 m]"})
     CHECK(kinds(t) == Meld{Meld::Kind::Pung, five_m});
   for (auto t : {"[5555m]", "明杠5万", "直杠5万", "kong:5m", "明槓5万", "［5555m］"})
     CHECK(kinds(t) == Meld{Meld::Kind::DirectKong, five_m});
@@ -114,6 +116,18 @@ TEST_CASE("Notation errors: code and 1-based character column") {
     CHECK_FALSE(e.en.empty());
     CHECK_FALSE(e.zh.empty());
   }
+}
+
+TEST_CASE("C7 no tile kind more than 4 times in hand and melds together") {
+  CHECK(hand("1111m").concealed[0] == 4);
+  CHECK(hand("(1111m)").all_copies()[0] == 4);
+  CHECK(hand("[111m] 1m").all_copies()[0] == 4);
+  auto e = parse_error("[111m] 11m");
+  CHECK(e.code == ErrorCode::TooManyCopies);
+  CHECK(e.column == 9);
+  e = parse_error("(5555p) 碰5筒");
+  CHECK(e.code == ErrorCode::TooManyCopies);
+  CHECK(e.column == 10);
 }
 
 TEST_CASE("Notation errors: the letter t names both 条 and 筒") {

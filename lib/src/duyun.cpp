@@ -25,10 +25,16 @@ const std::vector<ItemSpec> kPatterns = {
     {"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对", "清一色的龙七对"},
 };
 
+// D2: the discarder's 报听 has the winner's id, but says whose it is.
+const ItemSpec kPayerBaoting = {"baoting", "报听（点炮者）", "Declared ready (discarder)", 6,
+                                "the discarder declared 报听: +6 on his payment",
+                                "点炮者报听：其所付加 6 番"};
+
 // D2, D4 add-ons.
 const std::vector<ItemSpec> kAddons = {
-    {"baoting", "报听", "Declared ready", 6,
-     "winner declared 报听; or the discarder did (on his payment)", "胡牌者报听；或点炮者报听（其所付）"},
+    {"baoting", "报听", "Declared ready", 6, "the winner declared 报听: +6 on every payment",
+     "胡牌者报听：每家所付加 6 番"},
+    kPayerBaoting,
     {"gangshanghua", "杠上花", "Win on a kong replacement", 1, "self-draw on a kong's replacement tile",
      "杠后补牌自摸"},
     {"gangshangpao", "杠上炮", "Win on a kong discard", 1,
@@ -113,6 +119,21 @@ bool Duyun::legal_on_discard(const Item& pattern, const Hand& hand, const Situat
   return hand.has_kong() || s.dou;
 }
 
+namespace {
+
+// Why a 平胡 off a discard is not legal, naming the exceptions that apply under the options.
+Text illegal_reason(const Options& o) {
+  if (o.on("pinghu-gangshangpao"))
+    return {"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 "
+            "would allow it (D3)",
+            "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）"};
+  return {"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠 or 报听 would allow "
+          "it, 杠上炮 not (D3, pinghu-gangshangpao=off)",
+          "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听除外，杠上炮不除外（D3，pinghu-gangshangpao=off）"};
+}
+
+}  // namespace
+
 std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
   if (s.streak < 0)
     return Error{ErrorCode::OutOfRange, "--streak must be 0 or more", "--streak 不能为负数", 0, ""};
@@ -146,6 +167,17 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
     s.zimo = true;
     s.dealer = DealerRole::Winner;
   }
+  if (s.tianhu && !hand.melds.empty())
+    return inconsistent("天胡 is won on the dealt tiles: a meld is not possible",
+                        "天胡是起手即胡：不可能有碰或杠");
+  if (s.robbing_kong && s.win_tile && hand.all_copies()[s.win_tile->index()] > 1)
+    return inconsistent("robbing a kong of " + s.win_tile->ascii() +
+                            " leaves one copy for the winner; this hand holds more",
+                        "抢杠 " + s.win_tile->chinese() + " 时其余三张在被抢者的碰里，胡家只能有这一张");
+  if (s.streak > 0 && s.dealer == DealerRole::None)
+    notes.push_back({"--streak " + std::to_string(s.streak) +
+                         " applies only to payments with the dealer; none here (--dealer none)",
+                     "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（--dealer none）"});
   if (s.dihu && s.dealer == DealerRole::Winner)
     return inconsistent("地胡 is a non-dealer's win: --dealer cannot be winner",
                         "地胡是闲家胡牌：--dealer 不能为 winner");
@@ -180,17 +212,16 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
 
   sc.legal = legal_on_discard(*sc.pattern, hand, s);
   if (!sc.legal) {
-    sc.reason = Text{"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or "
-                     "杠上炮 would allow it (D3)",
-                     "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）"};
+    sc.reason = illegal_reason(options_);
     return sc;
   }
 
   const std::int64_t base = options_.get("base");
   auto make_payer = [&](Payer::Role role, int count, bool with_dealer,
                         bool with_payer_baoting) -> Result<Payer> {
-    Payer p{role, count, 0, 0, sc.items};
-    if (with_payer_baoting) p.items.push_back(spec(kAddons, "baoting").item());
+    Payer p{role, count, 0, 0, sc.items, role == Payer::Role::Dealer ||
+                                             (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
+    if (with_payer_baoting) p.items.push_back(kPayerBaoting.item());
     if (with_dealer && s.streak > 0) p.items.push_back(spec(kAddons, "lianzhuang").item(s.streak));
     for (const auto& it : p.items) {
       auto v = checked_add(p.value, it.value);

@@ -56,6 +56,7 @@ json to_json(const Score& sc, const Ruleset& rules) {
                       {"count", p.count},
                       {value_key(unit), p.value},
                       {"points", p.points},
+                      {"dealer", p.dealer},
                       {"items", items_json(p.items, unit)}});
   j["payers"] = payers;
   j["total"] = sc.total;

@@ -326,7 +326,7 @@ class Parser {
     pos_ += kw->text.size();
     skip_spaces();
     std::vector<Char> digits;
-    if (auto e = read_digits(digits, false)) return e;
+    if (auto e = read_digits(digits, true)) return e;
     if (digits.empty())
       return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
                    "a tile must follow " + encode_all(kw->text) + " (e.g. 碰5万, pung:5m)",
@@ -438,6 +438,16 @@ Result<Hand> parse_hand(std::string_view text) {
   auto chars = decode(text);
   if (!chars) return chars.error();
   return Parser(std::move(*chars), text).run();
+}
+
+Result<Tile> parse_tile(std::string_view text) {
+  auto parsed = parse_hand(text);
+  if (!parsed) return parsed.error();
+  if (parsed->melds.empty() && total(parsed->concealed) == 1)
+    for (int i = 0; i < kKinds; ++i)
+      if (parsed->concealed[i]) return Tile::from_index(i);
+  return Error{ErrorCode::BadTile, "expected one tile such as 7p or 7筒, not '" + std::string(text) + "'",
+               "应为一张牌，如 7p 或 7筒，而不是“" + std::string(text) + "”", 0, std::string(text)};
 }
 
 std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }

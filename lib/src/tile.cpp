@@ -1,7 +1,5 @@
 #include "qianmj/tile.hpp"
 
-#include "qianmj/notation.hpp"
-
 namespace qianmj {
 
 char suit_letter(Suit s) { return "msp"[int(s)]; }
@@ -22,14 +20,6 @@ std::string Tile::chinese() const {
   std::string out(1, char('0' + rank()));
   out.append(suit_zh(suit()));
   return out;
-}
-
-std::optional<Tile> parse_tile(std::string_view text) {
-  auto parsed = parse_hand(text);
-  if (!parsed || !parsed->melds.empty() || total(parsed->concealed) != 1) return std::nullopt;
-  for (int i = 0; i < kKinds; ++i)
-    if (parsed->concealed[i]) return Tile::from_index(i);
-  return std::nullopt;
 }
 
 }  // namespace qianmj

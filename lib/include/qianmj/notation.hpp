@@ -15,6 +15,9 @@ inline constexpr std::size_t kMaxHandBytes = 4096;  // far above any real hand; 
 // Checks C7 (at most 4 copies of a kind in hand + melds); the tile count is the caller's.
 Result<Hand> parse_hand(std::string_view text);
 
+// Reads exactly one tile ("7p", "7筒", "七筒", "９m"): the parser's error, or bad_tile.
+Result<Tile> parse_tile(std::string_view text);
+
 // Canonical text: concealed tiles sorted, suits in the order m s p, then the melds as
 // written ([555m] [5555m] [5555m+] (5555m)). Parses back to the same hand.
 std::string to_ascii(const Hand& hand);

@@ -95,6 +95,7 @@ struct Payer {
   std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) this payer is charged
   std::int64_t points = 0;  // what this payer pays
   std::vector<Item> items;
+  bool dealer = false;      // this payer is the dealer (the discarder may be)
 };
 
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"

@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,9 +41,6 @@ class Tile {
 
 char suit_letter(Suit s);          // 'm' 's' 'p'
 std::string_view suit_zh(Suit s);  // "万" "条" "筒"
-
-// Parses one tile ("7p", "7筒", "七筒", "７ｐ"); nullopt when it is not exactly one tile.
-std::optional<Tile> parse_tile(std::string_view text);
 
 // Copies per tile kind.
 using Counts = std::array<std::uint8_t, kKinds>;

@@ -33,6 +33,7 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
         << item_name(it, zh) << "  " << (first ? "" : "+") << unit_text(it.value, unit, zh) << '\n';
     first = false;
   }
+  if (sc.reading) out << (zh ? "拆分    " : "Reading   ") << reading_text(*sc.reading, sc.hand, zh) << '\n';
   if (!sc.also.empty()) {
     out << (zh ? "也符合  " : "Also      ");
     for (std::size_t i = 0; i < sc.also.size(); ++i)

@@ -247,3 +247,15 @@ TEST_CASE("Amounts stay exact up to the int64 limit") {
   CHECK(sc.payers.at(0).points == 6'000'000'000'000'006);
   CHECK(sc.total == 18'000'000'000'000'018);
 }
+
+TEST_CASE("C4 the answer says which reading makes the best pattern") {
+  auto sc = score("11123777888999筒", zimo());
+  REQUIRE(sc.reading);
+  CHECK(reading_text(*sc.reading, sc.hand, false) == "11p 123p 789p 789p 789p");  // 清幺九 12
+  sc = score("111222333m555p77s", zimo());
+  CHECK(reading_text(*sc.reading, sc.hand, false) == "77s 111m 222m 333m 555p");  // 对对胡, not 123×3
+  sc = score("[222m] [555m] (8888s) 555p 22p", zimo());
+  CHECK(reading_text(*sc.reading, sc.hand, true) == "22筒 555筒 [222万] [555万] (8888条)");
+  sc = score("2244552299万1199筒", zimo());
+  CHECK(reading_text(*sc.reading, sc.hand, false) == "22m 22m 44m 55m 99m 11p 99p");  // 龙七对
+}

@@ -66,49 +66,53 @@ Error inconsistent(std::string en, std::string zh) {
 const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
-std::vector<Item> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
-  std::vector<std::string_view> found;
-  auto add = [&](std::string_view id) {
-    if (std::find(found.begin(), found.end(), id) == found.end()) found.push_back(id);
+std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
+  std::vector<PatternMatch> found;
+  auto add = [&](std::string_view id, const Reading& r) {
+    for (const auto& f : found)
+      if (f.item.id == id) return;
+    found.push_back({spec(kPatterns, id).item(), r});
   };
   bool one_suit = std::popcount(hand.suits()) == 1;
   for (const auto& r : readings(hand)) {
-    if (one_suit) add("qingyise");
+    if (one_suit) add("qingyise", r);
     if (r.seven_pairs) {
       bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(),
                                 [](auto v) { return v == 4; });
-      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"));
-      if (dragon) add(one_suit ? "qingqidui" : "qidui");
+      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"), r);
+      if (dragon) add(one_suit ? "qingqidui" : "qidui", r);
       continue;
     }
-    add("pinghu");
+    add("pinghu", r);
     bool pungs = std::all_of(r.sets.begin(), r.sets.end(),
                              [](const Set& x) { return x.kind == Set::Kind::Pung; });
-    if (pungs) add("duiduihu");
-    if (pungs && one_suit) add("qingdui");
+    if (pungs) add("duiduihu", r);
+    if (pungs && one_suit) add("qingdui", r);
     if (pungs && is_258(r.pair) &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return is_258(x.first); }))
-      add("jiangdui");
+      add("jiangdui", r);
     if (one_suit && r.pair.terminal() &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
-      add("qingyaojiu");
+      add("qingyaojiu", r);
   }
   if (found.empty()) return {};
-  if (s.tianhu) add("tianhu");
-  if (s.dihu) add("dihu");
-  std::vector<Item> items;
-  for (auto id : found) items.push_back(spec(kPatterns, id).item());
-  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
-    return a.value != b.value ? a.value > b.value : order(a.id) > order(b.id);
-  });
-  return items;
+  auto by_value = [](const PatternMatch& a, const PatternMatch& b) {
+    return a.item.value != b.item.value ? a.item.value > b.item.value
+                                        : order(a.item.id) > order(b.item.id);
+  };
+  std::sort(found.begin(), found.end(), by_value);
+  Reading best_shape = found.front().reading;  // 天胡/地胡 are shown with the best shape
+  if (s.tianhu) add("tianhu", best_shape);
+  if (s.dihu) add("dihu", best_shape);
+  std::sort(found.begin(), found.end(), by_value);
+  return found;
 }
 
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
   auto all = all_patterns(hand, s);
   if (all.empty()) return std::nullopt;
-  return all.front();
+  return all.front().item;
 }
 
 // D3: a 平胡 off a discard needs a 豆, except in the listed situations.
@@ -200,10 +204,11 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
     return sc;
   }
   sc.win = true;
-  sc.pattern = all.front();
+  sc.pattern = all.front().item;
+  sc.reading = all.front().reading;
   // Lower patterns, for the explanation; 平胡 goes without saying.
   for (auto it = all.begin() + 1; it != all.end(); ++it)
-    if (it->id != "pinghu") sc.also.push_back(*it);
+    if (it->item.id != "pinghu") sc.also.push_back(it->item);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
   if (s.after_kong) sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());

@@ -48,6 +48,7 @@ json to_json(const Score& sc, const Ruleset& rules) {
   j["reason"] = sc.reason ? json(sc.reason->en) : json(nullptr);
   j["reason_zh"] = sc.reason ? json(sc.reason->zh) : json(nullptr);
   j["pattern"] = sc.pattern ? to_json(*sc.pattern, unit) : json(nullptr);
+  j["reading"] = sc.reading ? json(reading_text(*sc.reading, sc.hand, false)) : json(nullptr);
   j["also"] = items_json(sc.also, unit);
   j["items"] = items_json(sc.items, unit);
   json payers = json::array();

@@ -450,6 +450,36 @@ Result<Tile> parse_tile(std::string_view text) {
                "应为一张牌，如 7p 或 7筒，而不是“" + std::string(text) + "”", 0, std::string(text)};
 }
 
+std::string reading_text(const Reading& reading, const Hand& hand, bool chinese) {
+  auto suit = [&](Tile t) {
+    return chinese ? std::string(suit_zh(t.suit())) : std::string(1, suit_letter(t.suit()));
+  };
+  auto digits = [](Tile t, int n, int step) {
+    std::string d;
+    for (int k = 0; k < n; ++k) d += char('0' + t.rank() + k * step);
+    return d;
+  };
+  std::vector<std::string> groups;
+  if (reading.seven_pairs) {
+    for (int i = 0; i < kKinds; ++i)
+      for (int k = 0; k < hand.concealed[i] / 2; ++k)
+        groups.push_back(digits(Tile::from_index(i), 2, 0) + suit(Tile::from_index(i)));
+  } else {
+    groups.push_back(digits(reading.pair, 2, 0) + suit(reading.pair));
+    for (const auto& s : reading.sets)
+      if (!s.melded)
+        groups.push_back(digits(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0) + suit(s.first));
+    for (const auto& m : hand.melds) {  // the melded sets, as written
+      Hand one;
+      one.melds.push_back(m);
+      groups.push_back(tiles_text(one, chinese));
+    }
+  }
+  std::string out;
+  for (const auto& g : groups) out += (out.empty() ? "" : " ") + g;
+  return out;
+}
+
 std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
 std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
 

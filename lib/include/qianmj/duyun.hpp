@@ -18,8 +18,9 @@ class Duyun final : public Ruleset {
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
   Result<Score> score(const Hand& hand, const Situation& s) const override;
 
-  // Every pattern the hand holds (D1), best first; empty when it is not a win.
-  std::vector<Item> all_patterns(const Hand& hand, const Situation& s) const;
+  // Every pattern the hand holds (D1) with a reading that makes it, best first; empty
+  // when it is not a win.
+  std::vector<PatternMatch> all_patterns(const Hand& hand, const Situation& s) const;
 };
 
 // Checks the situation options against each other and the hand, and settles what they

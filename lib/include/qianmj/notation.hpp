@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "qianmj/analysis.hpp"
 #include "qianmj/error.hpp"
 #include "qianmj/hand.hpp"
 
@@ -22,6 +23,10 @@ Result<Tile> parse_tile(std::string_view text);
 // written ([555m] [5555m] [5555m+] (5555m)). Parses back to the same hand.
 std::string to_ascii(const Hand& hand);
 std::string to_chinese(const Hand& hand);  // the same with 万条筒
+
+// The groups of a reading as text, pair first, then concealed sets, then melds
+// ("11p 123p 789p 789p [999p]"); for seven pairs, the seven pairs.
+std::string reading_text(const Reading& reading, const Hand& hand, bool chinese);
 
 // Two lines: the input (control and invalid bytes shown as '?') and a caret under the
 // character at `column` (1-based), aligned for wide CJK characters.

@@ -100,6 +100,12 @@ struct Payer {
 
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
 
+// A pattern and a reading of the hand that makes it.
+struct PatternMatch {
+  Item item;
+  Reading reading;
+};
+
 struct Score {
   Hand hand;
   std::optional<Tile> win_tile;
@@ -107,6 +113,7 @@ struct Score {
   bool legal = false;
   std::optional<Text> reason;  // why not a win, or why not legal
   std::optional<Item> pattern;
+  std::optional<Reading> reading;  // the reading that makes the pattern
   std::vector<Item> also;      // lower patterns the hand also holds
   std::vector<Item> items;     // pattern and add-ons every payer pays
   std::vector<Payer> payers;

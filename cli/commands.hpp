@@ -39,6 +39,16 @@ class WaitsCommand {
   bool baoting_ = false, dou_ = false;
 };
 
+class SettleCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::string file_ = "-";
+  int seat_ = -1;
+};
+
 class RulesCommand {
  public:
   CLI::App* add(CLI::App& app);

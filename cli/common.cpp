@@ -27,7 +27,9 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
   }
   err << "qianmj: " << (c.chinese ? "错误" : "error") << " [" << code_name(e.code) << "]";
   if (e.column > 0) err << (c.chinese ? " 第 " : " at column ") << e.column << (c.chinese ? " 列" : "");
-  err << (c.chinese ? "：" : ": ") << e.message(c.chinese) << '\n';
+  err << (c.chinese ? "：" : ": ");
+  if (!e.field.empty()) err << e.field << (c.chinese ? "：" : ": ");
+  err << e.message(c.chinese) << '\n';
   if (e.column > 0 && !e.input.empty()) {
     std::string lines = caret_lines(e.input, e.column);
     std::size_t nl = lines.find('\n');

@@ -20,6 +20,7 @@ enum Exit { kOk = 0, kNo = 1, kBad = 2 };
 
 struct Common {
   std::string rules_id = "duyun";
+  CLI::Option* rules_option = nullptr;  // to tell whether --rules was given
   std::vector<std::string> rule_assignments;  // --rule NAME=VALUE
   bool json = false;
   bool zh_flag = false, en_flag = false;

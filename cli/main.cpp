@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
-  app.add_option("--rules", c.rules_id, "rule set: duyun (default)")->type_name("NAME");
+  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: duyun (default)")->type_name("NAME");
   app.add_option("--rule", c.rule_assignments, "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
@@ -27,9 +27,11 @@ int main(int argc, char** argv) {
 
   ScoreCommand score;
   WaitsCommand waits;
+  SettleCommand settle;
   RulesCommand rules;
   auto* score_app = score.add(app);
   auto* waits_app = waits.add(app);
+  auto* settle_app = settle.add(app);
   auto* rules_app = rules.add(app);
 
   try {
@@ -49,6 +51,7 @@ int main(int argc, char** argv) {
   int code = kBad;
   if (*score_app) code = score.run(c, std::cout, std::cerr);
   if (*waits_app) code = waits.run(c, std::cout, std::cerr);
+  if (*settle_app) code = settle.run(c, std::cout, std::cerr);
   if (*rules_app) code = rules.run(c, std::cout, std::cerr);
   std::cout.flush();
   return code;

@@ -64,6 +64,8 @@ Error inconsistent(std::string en, std::string zh) {
 }  // namespace
 
 const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
+Item Duyun::addon(std::string_view id) const { return spec(kAddons, id).item(); }
+Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
 std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {

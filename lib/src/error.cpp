@@ -20,6 +20,7 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::BadJson: return "bad_json";
     case ErrorCode::BadField: return "bad_field";
     case ErrorCode::Usage: return "usage";
+    case ErrorCode::Internal: return "internal";
   }
   return "usage";
 }

@@ -1,6 +1,10 @@
 #include "qianmj/json.hpp"
 
 #include "qianmj/notation.hpp"
+#include "qianmj/settle.hpp"
+
+#include <algorithm>
+#include <cstdint>
 
 namespace qianmj {
 
@@ -123,9 +127,360 @@ json rules_json(const Ruleset& rules) {
 
 json to_json(const Error& e, std::string_view rules_id, long line) {
   json err = {{"code", code_name(e.code)}, {"message", e.en}, {"message_zh", e.zh}};
+  if (!e.field.empty()) err["field"] = e.field;
   if (e.column > 0) err["column"] = e.column;
   if (line > 0) err["line"] = line;
   return {{"schema", kSchema}, {"rules", rules_id}, {"error", err}};
+}
+
+
+
+// ---- settle: table in, ledger out ----------------------------------------------------
+
+namespace {
+
+constexpr std::size_t kMaxJsonBytes = 16u << 20;
+constexpr int kMaxJsonDepth = 64;
+
+Error json_field(ErrorCode code, const std::string& field, std::string en, std::string zh) {
+  return field_error(code, field, std::move(en), std::move(zh));
+}
+
+// Reads typed fields of one JSON object, naming the path of any field at fault.
+class Fields {
+ public:
+  Fields(const json& j, std::string path, std::initializer_list<const char*> known)
+      : j_(j), path_(std::move(path)) {
+    if (!j.is_object()) {
+      error_ = json_field(ErrorCode::BadField, path_.empty() ? "(top)" : path_, "expected a JSON object",
+                          "应为 JSON 对象");
+      return;
+    }
+    for (const auto& [key, value] : j.items()) {
+      bool ok = false;
+      for (const char* k : known) ok = ok || key == k;
+      if (!ok && !error_)
+        error_ = json_field(ErrorCode::BadField, at(key), "unknown field", "未知字段");
+    }
+  }
+  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  const std::optional<Error>& error() const { return error_; }
+  bool has(const char* key) const { return j_.is_object() && j_.contains(key) && !j_[key].is_null(); }
+  const json& raw(const char* key) const { return j_[key]; }
+
+  bool boolean(const char* key, bool fallback = false) {
+    if (error_ || !has(key)) return fallback;
+    if (!j_[key].is_boolean()) fail(key, "expected true or false", "应为 true 或 false");
+    return error_ ? fallback : j_[key].get<bool>();
+  }
+  std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi, std::optional<std::int64_t> fallback) {
+    if (error_) return 0;
+    if (!has(key)) {
+      if (!fallback) fail(key, "required", "必填");
+      return fallback.value_or(0);
+    }
+    const json& v = j_[key];
+    bool huge_float = v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
+    if (huge_float || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))) {
+      error_ = json_field(ErrorCode::OutOfRange, at(key), "too large", "数值过大");
+      return 0;
+    }
+    if (!v.is_number_integer()) {
+      fail(key, "expected a whole number", "应为整数");
+      return 0;
+    }
+    auto x = v.get<std::int64_t>();
+    if (x < lo || x > hi) {
+      error_ = json_field(x > hi && hi == INT64_MAX ? ErrorCode::OutOfRange : ErrorCode::BadField, at(key),
+                          "expected " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + std::to_string(x),
+                          "应为 " + std::to_string(lo) + " 到 " + std::to_string(hi) + "，而不是 " + std::to_string(x));
+      return 0;
+    }
+    return x;
+  }
+  std::optional<std::string> text(const char* key, bool required) {
+    if (error_) return std::nullopt;
+    if (!has(key)) {
+      if (required) fail(key, "required", "必填");
+      return std::nullopt;
+    }
+    if (!j_[key].is_string()) {
+      fail(key, "expected a string", "应为字符串");
+      return std::nullopt;
+    }
+    return j_[key].get<std::string>();
+  }
+  std::optional<Tile> tile(const char* key, bool required) {
+    auto s = text(key, required);
+    if (!s) return std::nullopt;
+    auto t = parse_tile(*s);
+    if (!t) {
+      error_ = t.error();
+      error_->field = at(key);
+      return std::nullopt;
+    }
+    return *t;
+  }
+  void fail(const char* key, std::string en, std::string zh) {
+    if (!error_) error_ = json_field(ErrorCode::BadField, at(key), std::move(en), std::move(zh));
+  }
+  void set_error(Error e) {
+    if (!error_) error_ = std::move(e);
+  }
+
+ private:
+  const json& j_;
+  std::string path_;
+  std::optional<Error> error_;
+};
+
+std::optional<Error> check_shape(std::string_view text) {
+  if (text.size() > kMaxJsonBytes)
+    return Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"};
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char ch : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (ch == '\\') escaped = true;
+      else if (ch == '"') in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth)
+        return Error{ErrorCode::BadJson, "JSON nested deeper than 64 levels", "JSON 嵌套超过 64 层"};
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+
+}  // namespace
+
+Result<Table> table_from_json(std::string_view text) {
+  if (auto e = check_shape(text)) return *e;
+  json j;
+  try {
+    j = json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    // Line and column of the byte where parsing stopped.
+    std::size_t byte = std::min<std::size_t>(e.byte, text.size());
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i + 1 < byte; ++i) {
+      if (text[i] == '\n') ++line, column = 1;
+      else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+    }
+    std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
+    std::string what = e.what();
+    auto colon = what.rfind(": ");
+    std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+    return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
+                 "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) + " 列）：" + reason};
+  }
+  Table t;
+  Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
+  if (top.error()) return *top.error();
+  if (auto r = top.text("rules", false)) t.rules = *r;
+  if (top.has("options")) {
+    const json& o = top.raw("options");
+    if (!o.is_object()) top.fail("options", "expected an object of house rules", "应为规则选项对象");
+    else
+      for (const auto& [name, value] : o.items()) {
+        std::optional<Error> e;
+        if (value.is_boolean()) e = t.options.set(name, std::int64_t{value.get<bool>()});
+        else if (value.is_number_integer()) e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
+        else if (value.is_string()) e = t.options.set(name, value.get<std::string>());
+        else e = Error{ErrorCode::BadOption, "expected a number, true/false or a string", "应为数字、true/false 或字符串"};
+        if (e) {
+          e->field = "options." + name;
+          top.set_error(*e);
+          break;
+        }
+      }
+  }
+  t.dealer = static_cast<int>(top.integer("dealer", 0, 3, std::nullopt));
+  t.streak = top.integer("streak", 0, INT64_MAX, 0);
+  if (top.error()) return *top.error();
+  if (!top.has("seats") || !top.raw("seats").is_array() || top.raw("seats").size() != kSeats)
+    return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats", "应为恰好 4 个座位的数组");
+  for (std::size_t s = 0; s < kSeats; ++s) {
+    Fields f(top.raw("seats")[s], "seats[" + std::to_string(s) + "]",
+             {"name", "hand", "baoting", "discarded_yaoji", "chongfeng"});
+    auto& seat = t.seats[s];
+    if (auto n = f.text("name", false)) seat.name = *n;
+    if (auto h = f.text("hand", false)) {
+      auto hand = parse_hand(*h);
+      if (!hand) {
+        Error e = hand.error();
+        e.field = f.at("hand");
+        return e;
+      }
+      seat.hand = *hand;
+    }
+    seat.baoting = f.boolean("baoting");
+    seat.discarded_yaoji = static_cast<int>(f.integer("discarded_yaoji", 0, 4, 0));
+    seat.chongfeng = f.boolean("chongfeng");
+    if (f.error()) return *f.error();
+  }
+  if (top.has("kongs")) {
+    if (!top.raw("kongs").is_array())
+      return json_field(ErrorCode::BadField, "kongs", "expected an array", "应为数组");
+    if (top.raw("kongs").size() > 64)
+      return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold", "杠的数量超出可能");
+    for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
+      Fields f(top.raw("kongs")[i], "kongs[" + std::to_string(i) + "]", {"seat", "kind", "tile", "from"});
+      KongEvent k;
+      k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
+      auto kind = f.text("kind", true);
+      if (kind) {
+        if (*kind == "direct") k.kind = Meld::Kind::DirectKong;
+        else if (*kind == "added") k.kind = Meld::Kind::AddedKong;
+        else if (*kind == "concealed") k.kind = Meld::Kind::ConcealedKong;
+        else f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
+      }
+      if (auto tile = f.tile("tile", true)) k.tile = *tile;
+      k.from = static_cast<int>(f.integer("from", 0, 3, -1));
+      if (f.error()) return *f.error();
+      t.kongs.push_back(k);
+    }
+  }
+  if (!top.has("result")) return json_field(ErrorCode::BadField, "result", "required", "必填");
+  Fields r(top.raw("result"), "result", {"kind", "wins", "seat", "last_four", "flipped"});
+  auto kind = r.text("kind", true);
+  if (r.error()) return *r.error();
+  if (*kind == "win") {
+    t.outcome = Table::Outcome::Win;
+    if (!r.has("wins") || !r.raw("wins").is_array())
+      return json_field(ErrorCode::BadField, "result.wins", "expected an array of wins", "应为胡牌数组");
+    if (r.raw("wins").size() > 3)
+      return json_field(ErrorCode::Inconsistent, "result.wins", "at most three seats win on one discard",
+                        "一炮最多三家胡");
+    for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
+      Fields f(r.raw("wins")[i], "result.wins[" + std::to_string(i) + "]",
+               {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
+      WinEvent w;
+      w.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
+      w.from = static_cast<int>(f.integer("from", 0, 3, -1));
+      if (auto tile = f.tile("tile", true)) w.tile = *tile;
+      w.after_kong = f.boolean("after_kong");
+      w.robbing_kong = f.boolean("robbing_kong");
+      w.tianhu = f.boolean("tianhu");
+      w.dihu = f.boolean("dihu");
+      if (f.error()) return *f.error();
+      t.wins.push_back(w);
+    }
+    t.flipped = r.tile("flipped", false);
+    if (r.has("seat") || r.has("last_four"))
+      r.fail(r.has("seat") ? "seat" : "last_four", "belongs to an escape result", "属于逃跑结果");
+  } else if (*kind == "draw") {
+    t.outcome = Table::Outcome::Draw;
+    for (const char* k : {"wins", "seat", "last_four", "flipped"})
+      if (r.has(k)) r.fail(k, "a draw has no such field", "流局没有此字段");
+  } else if (*kind == "escape") {
+    t.outcome = Table::Outcome::Escape;
+    t.escaper = static_cast<int>(r.integer("seat", 0, 3, std::nullopt));
+    t.last_four = r.boolean("last_four");
+    for (const char* k : {"wins", "flipped"})
+      if (r.has(k)) r.fail(k, "an escape has no such field", "逃跑没有此字段");
+  } else {
+    r.fail("kind", "expected win, draw or escape", "应为 win、draw 或 escape");
+  }
+  if (r.error()) return *r.error();
+  return t;
+}
+
+namespace {
+
+json transfer_items(const Transfer& tr, Unit unit) {
+  json a = json::array();
+  for (const auto& it : tr.items) a.push_back(to_json(it, unit));
+  return a;
+}
+
+json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) {
+  json j = {{"id", item.id},
+            {"zh", item.name.zh},
+            {"en", item.name.en},
+            {"points", tr.to == seat ? tr.points : -tr.points},
+            {"counterparty", tr.to == seat ? tr.from : tr.to},
+            {"detail", item.detail.en},
+            {"detail_zh", item.detail.zh}};
+  if (!tr.items.empty()) {
+    j[value_key(unit)] = tr.value;
+    j["items"] = transfer_items(tr, unit);
+  }
+  return j;
+}
+
+}  // namespace
+
+json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
+  Unit unit = rules.unit();
+  json j = header(rules);
+  j["base"] = rules.options().get("base");
+  j["dealer"] = table.dealer;
+  j["streak"] = table.streak;
+  json seats = json::array();
+  for (int s = 0; s < kSeats; ++s) {
+    json items = json::array();
+    for (const auto& item : ledger.items)
+      for (const auto& tr : item.transfers)
+        if (tr.from == s || tr.to == s) items.push_back(seat_item(item, tr, s, unit));
+    seats.push_back({{"seat", s},
+                     {"name", seat_name(table, s, true)},
+                     {"total", ledger.totals[static_cast<std::size_t>(s)]},
+                     {"items", items}});
+  }
+  j["seats"] = seats;
+  json rows = json::array();
+  for (const auto& item : ledger.items) {
+    json transfers = json::array();
+    for (const auto& tr : item.transfers) {
+      json t = {{"from", tr.from}, {"to", tr.to}, {"points", tr.points}};
+      if (!tr.items.empty()) {
+        t[value_key(unit)] = tr.value;
+        t["items"] = transfer_items(tr, unit);
+      }
+      transfers.push_back(t);
+    }
+    rows.push_back({{"id", item.id},
+                    {"zh", item.name.zh},
+                    {"en", item.name.en},
+                    {"detail", item.detail.en},
+                    {"detail_zh", item.detail.zh},
+                    {"transfers", transfers}});
+  }
+  j["ledger"] = rows;
+  j["next"] = {{"dealer", ledger.next_dealer}, {"streak", ledger.next_streak}};
+  json notes = json::array();
+  for (const auto& n : ledger.notes) notes.push_back({{"en", n.en}, {"zh", n.zh}});
+  j["notes"] = notes;
+  return j;
+}
+
+json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat) {
+  Unit unit = rules.unit();
+  json j = header(rules);
+  j["seat"] = seat;
+  j["name"] = seat_name(table, seat, true);
+  j["total"] = ledger.totals[static_cast<std::size_t>(seat)];
+  json parties = json::array();
+  for (int other = 0; other < kSeats; ++other) {
+    if (other == seat) continue;
+    json items = json::array();
+    std::int64_t sum = 0;
+    for (const auto& item : ledger.items)
+      for (const auto& tr : item.transfers)
+        if ((tr.from == seat && tr.to == other) || (tr.to == seat && tr.from == other)) {
+          items.push_back(seat_item(item, tr, seat, unit));
+          sum += tr.to == seat ? tr.points : -tr.points;
+        }
+    parties.push_back({{"seat", other}, {"name", seat_name(table, other, true)}, {"total", sum}, {"items", items}});
+  }
+  j["counterparties"] = parties;
+  return j;
 }
 
 }  // namespace qianmj

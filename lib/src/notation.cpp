@@ -483,6 +483,14 @@ std::string reading_text(const Reading& reading, const Hand& hand, bool chinese)
 std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
 std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
 
+int display_width(std::string_view text) {
+  auto chars = decode(text);
+  if (!chars) return static_cast<int>(text.size());
+  int w = 0;
+  for (const auto& c : *chars) w += is_wide(c.cp) ? 2 : 1;
+  return w;
+}
+
 std::string caret_lines(std::string_view input, int column) {
   // Show a window of the input around the column, decoded leniently.
   std::string shown, caret;

@@ -17,6 +17,11 @@ class Duyun final : public Ruleset {
                                    const Situation& s) const override;
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
   Result<Score> score(const Hand& hand, const Situation& s) const override;
+  Result<Ledger> settle(const CheckedTable& table) const override;  // duyun_settle.cpp
+
+  // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
+  Item addon(std::string_view id) const;
+  Item addon(std::string_view id, std::int64_t value) const;
 
   // Every pattern the hand holds (D1) with a reading that makes it, best first; empty
   // when it is not a win.

@@ -25,16 +25,22 @@ enum class ErrorCode {
   BadJson,         // JSON that does not parse
   BadField,        // a JSON field of the wrong type or value
   Usage,           // command-line usage
+  Internal,        // a bug: a ledger that does not balance
 };
 
 std::string_view code_name(ErrorCode code);  // "bad_char", ...
 
 struct Error {
+  Error() = default;
+  Error(ErrorCode c, std::string message_en, std::string message_zh, int col = 0, std::string in = "")
+      : code(c), en(std::move(message_en)), zh(std::move(message_zh)), column(col), input(std::move(in)) {}
+
   ErrorCode code = ErrorCode::Usage;
   std::string en;   // message in English
   std::string zh;   // message in Chinese
   int column = 0;   // 1-based character column in the input, 0 when not about one character
   std::string input;  // the text the column points into, when there is one
+  std::string field;  // the JSON field at fault (seats[2].hand), when there is one
 
   const std::string& message(bool chinese) const { return chinese ? zh : en; }
 };

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "qianmj/rules.hpp"
+#include "qianmj/settle.hpp"
 
 namespace qianmj {
 
@@ -16,6 +17,12 @@ Json to_json(const WaitsAnswer& waits, const Ruleset& rules);
 Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                        const Ruleset& rules);
 Json rules_json(const Ruleset& rules);
+// settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
+Result<Table> table_from_json(std::string_view text);
+// The ledger: per seat (items with counterparty, both signs) and per row; next dealer.
+Json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules);
+// One seat's statement (个人结算): its items per counterparty and the totals.
+Json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat);
 // {"schema": 1, "rules": ..., "error": {"code", "message", "message_zh", "column"?, "line"?}}
 Json to_json(const Error& error, std::string_view rules_id, long line = 0);
 

@@ -28,6 +28,9 @@ std::string to_chinese(const Hand& hand);  // the same with 万条筒
 // ("11p 123p 789p 789p [999p]"); for seven pairs, the seven pairs.
 std::string reading_text(const Reading& reading, const Hand& hand, bool chinese);
 
+// Terminal columns the UTF-8 text takes (CJK characters take two).
+int display_width(std::string_view text);
+
 // Two lines: the input (control and invalid bytes shown as '?') and a caret under the
 // character at `column` (1-based), aligned for wide CJK characters.
 std::string caret_lines(std::string_view input, int column);

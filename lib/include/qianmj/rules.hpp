@@ -139,6 +139,9 @@ struct DiscardAnswer {
   WaitsAnswer waits;
 };
 
+struct CheckedTable;
+struct Ledger;
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -157,6 +160,8 @@ class Ruleset {
   virtual bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const = 0;
   // Scores a 14-tile hand (kong = 3) in a situation.
   virtual Result<Score> score(const Hand& hand, const Situation& s) const = 0;
+  // Prices a table that settle() has checked: the whole ledger of the hand.
+  virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
 
  protected:
   explicit Ruleset(Options options) : options_(std::move(options)) {}

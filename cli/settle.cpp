@@ -1,0 +1,155 @@
+// qianmj settle [FILE|-]: the full ledger of one hand, item by item.
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "commands.hpp"
+#include "qianmj/json.hpp"
+#include "qianmj/notation.hpp"
+
+namespace qianmj::cli {
+namespace {
+
+std::string pad_right(const std::string& s, int width) {
+  return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
+}
+std::string pad_left(const std::string& s, int width) {
+  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
+}
+std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+// Reads FILE, or stdin for "-", up to just over the size a table may have.
+Result<std::string> read_input(const std::string& file) {
+  constexpr std::size_t kLimit = (16u << 20) + 1;
+  std::ifstream f;
+  std::istream* in = &std::cin;
+  if (file != "-") {
+    f.open(file, std::ios::binary);
+    if (!f) return Error{ErrorCode::Usage, "cannot read " + file, "无法读取 " + file};
+    in = &f;
+  }
+  std::string text;
+  char buf[65536];
+  while (text.size() < kLimit && in->read(buf, sizeof buf).gcount() > 0)
+    text.append(buf, static_cast<std::size_t>(in->gcount()));
+  return text;
+}
+
+void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, std::ostream& out) {
+  out << rules.name().in(zh) << (zh ? "  底分 " : "  base ") << rules.options().get("base")
+      << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
+      << t.streak << '\n';
+  std::vector<std::string> labels;
+  for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
+  std::string total_label = zh ? "合计" : "Total";
+  int label_width = display_width(total_label);
+  for (const auto& l : labels) label_width = std::max(label_width, display_width(l));
+  constexpr int kColumn = 10;
+  out << pad_right("", label_width);
+  for (int s = 0; s < kSeats; ++s) out << pad_left(seat_name(t, s, zh), kColumn);
+  out << '\n';
+  for (std::size_t i = 0; i < ledger.items.size(); ++i) {
+    std::array<std::int64_t, kSeats> net{};
+    std::array<bool, kSeats> touched{};
+    for (const auto& tr : ledger.items[i].transfers) {
+      net[static_cast<std::size_t>(tr.to)] += tr.points;
+      net[static_cast<std::size_t>(tr.from)] -= tr.points;
+      touched[static_cast<std::size_t>(tr.to)] = touched[static_cast<std::size_t>(tr.from)] = true;
+    }
+    out << pad_right(labels[i], label_width);
+    for (int s = 0; s < kSeats; ++s)
+      out << pad_left(touched[static_cast<std::size_t>(s)] ? signed_points(net[static_cast<std::size_t>(s)]) : "·",
+                      kColumn);
+    out << '\n';
+    for (const auto& tr : ledger.items[i].transfers) {
+      if (tr.items.empty()) continue;
+      std::string sum;
+      for (const auto& it : tr.items) sum += (sum.empty() ? "" : " + ") + it.zh + " " + std::to_string(it.value);
+      out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << sum << " = "
+          << tr.value << (rules.unit() == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"))
+          << " → " << tr.points << '\n';
+    }
+  }
+  out << pad_right(total_label, label_width);
+  for (auto v : ledger.totals) out << pad_left(signed_points(v), kColumn);
+  out << '\n';
+  for (const auto& n : ledger.notes) out << (zh ? "说明  " : "Note  ") << n.in(zh) << '\n';
+  out << (zh ? "下一局  庄家 " : "Next hand  dealer ") << seat_name(t, ledger.next_dealer, zh)
+      << (zh ? "，连庄 " : ", streak ") << ledger.next_streak << '\n';
+}
+
+void print_statement(const Ledger& ledger, const Table& t, int seat, bool zh, std::ostream& out) {
+  out << seat_name(t, seat, zh) << (zh ? " 的个人结算\n" : ": statement\n");
+  for (int other = 0; other < kSeats; ++other) {
+    if (other == seat) continue;
+    std::int64_t sum = 0;
+    std::vector<std::string> lines;
+    for (const auto& item : ledger.items)
+      for (const auto& tr : item.transfers) {
+        bool in = tr.to == seat && tr.from == other, outgoing = tr.from == seat && tr.to == other;
+        if (!in && !outgoing) continue;
+        std::int64_t v = in ? tr.points : -tr.points;
+        sum += v;
+        lines.push_back("    " + pad_right(item.name.in(zh), 24) + pad_left(signed_points(v), 8) + "  " +
+                        item.detail.in(zh));
+      }
+    out << (zh ? "  与 " : "  with ") << seat_name(t, other, zh) << (zh ? "：" : ": ") << signed_points(sum)
+        << '\n';
+    for (const auto& l : lines) out << l << '\n';
+  }
+  out << (zh ? "  合计 " : "  Total ") << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
+}
+
+}  // namespace
+
+CLI::App* SettleCommand::add(CLI::App& app) {
+  auto* cmd = app.add_subcommand("settle", "The full ledger of a hand from a JSON table (FILE, or - for stdin)");
+  cmd->add_option("file", file_, "the table as JSON; - or nothing reads stdin")->type_name("FILE");
+  cmd->add_option("--seat", seat_, "print one seat's statement (个人结算)")->check(CLI::Range(0, 3))->type_name("N");
+  return cmd;
+}
+
+int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  auto text = read_input(file_);
+  if (!text) {
+    print_error(text.error(), c, out, err);
+    return kBad;
+  }
+  auto table = table_from_json(*text);
+  if (!table) {
+    print_error(table.error(), c, out, err);
+    return kBad;
+  }
+  Common used = c;
+  if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table->rules) {
+    Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table->rules,
+            "--rules " + c.rules_id + " 与输入中的规则 " + table->rules + " 不一致"};
+    e.field = "rules";
+    print_error(e, c, out, err);
+    return kBad;
+  }
+  used.rules_id = table->rules;
+  for (const auto& a : c.rule_assignments)
+    if (auto e = table->options.set_assignment(a)) {
+      print_error(*e, used, out, err);
+      return kBad;
+    }
+  auto rules = make_ruleset(table->rules, table->options);
+  auto ledger = settle(*table);
+  if (!ledger || !rules) {
+    print_error(ledger ? Error{ErrorCode::BadOption, "unknown rule set", "未知的规则"} : ledger.error(), used, out,
+                err);
+    return kBad;
+  }
+  if (c.json)
+    print_json(seat_ >= 0 ? seat_statement_json(*ledger, *table, *rules, seat_) : to_json(*ledger, *table, *rules),
+               out);
+  else if (seat_ >= 0)
+    print_statement(*ledger, *table, seat_, c.chinese, out);
+  else
+    print_ledger(*ledger, *table, *rules, c.chinese, out);
+  return kOk;
+}
+
+}  // namespace qianmj::cli

@@ -1,0 +1,99 @@
+// The ledger of one hand: a described table in, every payment out (RULES.md D4-D10).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qianmj/rules.hpp"
+
+namespace qianmj {
+
+inline constexpr int kSeats = 4;  // C2: seats 0-3 in turn order
+
+struct KongEvent {
+  int seat = 0;
+  Meld::Kind kind = Meld::Kind::DirectKong;  // never Pung
+  Tile tile;
+  int from = -1;  // the discarder, for a direct kong
+};
+
+struct WinEvent {
+  int seat = 0;
+  int from = -1;  // the discarder (or the robbed seat); == seat or -1 for a self-draw
+  Tile tile;
+  bool after_kong = false;
+  bool robbing_kong = false;
+  bool tianhu = false;
+  bool dihu = false;
+  bool self_drawn() const { return from < 0 || from == seat; }
+};
+
+struct SeatState {
+  std::string name;
+  std::optional<Hand> hand;  // as given: 13 tiles, or a winner's 13 + tile / 14
+  bool baoting = false;
+  int discarded_yaoji = 0;   // Zunyi
+  bool chongfeng = false;    // Zunyi
+};
+
+struct Table {
+  std::string rules = "duyun";
+  Options options;
+  int dealer = 0;
+  std::int64_t streak = 0;
+  std::array<SeatState, kSeats> seats;
+  std::vector<KongEvent> kongs;  // in the order they were made
+  enum class Outcome { Win, Draw, Escape };
+  Outcome outcome = Outcome::Draw;
+  std::vector<WinEvent> wins;
+  int escaper = -1;
+  bool last_four = false;
+  std::optional<Tile> flipped;  // Zunyi: the turned-up tile after a win
+};
+
+// One payment between two seats.
+struct Transfer {
+  int from = 0;
+  int to = 0;
+  std::int64_t points = 0;
+  std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) charged, where a pattern is priced
+  std::vector<Item> items;  // pattern and add-ons, where a pattern is priced
+};
+
+// One row of the ledger: what happened and the payments it caused.
+struct LedgerItem {
+  std::string id;  // yindou sijidou jindou win gangshangpao huazhu huangdou chadajiao escape
+  Text name;       // 金豆 / Concealed kong 豆
+  Text detail;     // 9筒 北 / 9p, seat 3
+  std::vector<Transfer> transfers;
+};
+
+struct Ledger {
+  std::vector<LedgerItem> items;
+  std::array<std::int64_t, kSeats> totals{};
+  int next_dealer = 0;
+  std::int64_t next_streak = 0;
+  std::vector<Text> notes;
+};
+
+// A table after the checks every rule set shares.
+struct CheckedTable {
+  const Table& table;
+  std::array<std::optional<Hand>, kSeats> waiting;  // 13-tile hands; a winner's without the win
+  std::vector<bool> kong_void;                      // per kongs[i]: robbed (D5), pays nothing
+  std::array<bool, kSeats> winner{};
+};
+
+// Checks the table (field paths in Error::field) and prices it under its rule set; the
+// ledger is checked to sum to zero.
+Result<Ledger> settle(const Table& table);
+
+// An error about one field of the table.
+Error field_error(ErrorCode code, std::string field, std::string en, std::string zh);
+
+// Seat names for text: the table's, else 东南西北 / East South West North.
+std::string seat_name(const Table& table, int seat, bool chinese);
+
+}  // namespace qianmj

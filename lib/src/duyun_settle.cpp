@@ -1,0 +1,302 @@
+// Duyun settlement: 豆 (D6), wins (D2-D5), 杠上炮 transfer (D7), draw (D8), escape (D9),
+// next dealer (D10).
+#include <algorithm>
+#include <bit>
+
+#include "qianmj/duyun.hpp"
+#include "qianmj/settle.hpp"
+
+namespace qianmj {
+namespace {
+
+struct KongSpec {
+  Meld::Kind kind;
+  const char* id;
+  Text name;
+  std::int64_t times_base;  // from each payer
+};
+
+// D6
+const KongSpec kKongSpecs[] = {
+    {Meld::Kind::DirectKong, "yindou", {"Direct kong 豆 (银豆)", "银豆（直杠）"}, 1},
+    {Meld::Kind::AddedKong, "sijidou", {"Added kong 豆 (四季豆)", "四季豆（面下杠）"}, 1},
+    {Meld::Kind::ConcealedKong, "jindou", {"Concealed kong 豆 (金豆)", "金豆（暗杠）"}, 2},
+};
+
+const KongSpec& kong_spec(Meld::Kind k) {
+  return *std::find_if(std::begin(kKongSpecs), std::end(kKongSpecs),
+                       [&](const KongSpec& s) { return s.kind == k; });
+}
+
+// Ledger under construction; amounts are checked for overflow as they are made.
+class Book {
+ public:
+  Book(const Table& t, const Options& o) : t_(t), base_(o.get("base")) {}
+
+  std::int64_t times(std::int64_t a, std::int64_t b) {
+    auto r = checked_mul(a, b);
+    if (!r) overflow_ = true;
+    return r.value_or(0);
+  }
+  std::int64_t plus(std::int64_t a, std::int64_t b) {
+    auto r = checked_add(a, b);
+    if (!r) overflow_ = true;
+    return r.value_or(0);
+  }
+  std::int64_t base() const { return base_; }
+  bool overflowed() const { return overflow_; }
+
+  std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
+  int dealer() const { return t_.dealer; }
+  std::int64_t streak() const { return t_.streak; }
+
+  LedgerItem& add(std::string id, Text name, Text detail) {
+    ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}});
+    return ledger.items.back();
+  }
+
+  Ledger ledger;
+
+ private:
+  const Table& t_;
+  std::int64_t base_;
+  bool overflow_ = false;
+};
+
+bool is_dealer_pair(int dealer, int a, int b) { return a == dealer || b == dealer; }
+
+// D6: each kong's 豆, paid at once; returns the ledger index of each kong's item (-1: void).
+std::vector<int> book_kongs(Book& book, const CheckedTable& c) {
+  const Table& t = c.table;
+  std::vector<int> index(t.kongs.size(), -1);
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    if (c.kong_void[i]) continue;  // a robbed added kong pays nothing
+    const auto& k = t.kongs[i];
+    const auto& spec = kong_spec(k.kind);
+    Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
+    if (k.kind == Meld::Kind::DirectKong) {
+      detail.en += " (from " + book.seat(k.from, false) + ")";
+      detail.zh += "（" + book.seat(k.from, true) + "点杠）";
+    }
+    auto& item = book.add(spec.id, spec.name, detail);
+    std::int64_t amount = book.times(spec.times_base, book.base());
+    for (int p = 0; p < kSeats; ++p) {
+      if (p == k.seat) continue;
+      if (k.kind == Meld::Kind::DirectKong && p != k.from) continue;
+      item.transfers.push_back({p, k.seat, amount, 0, {}});
+    }
+    index[i] = static_cast<int>(book.ledger.items.size()) - 1;
+  }
+  return index;
+}
+
+Situation win_situation(const CheckedTable& c, const WinEvent& w) {
+  const Table& t = c.table;
+  Situation s;
+  s.win_tile = w.tile;
+  s.zimo = w.self_drawn();
+  s.after_kong = w.after_kong;
+  s.robbing_kong = w.robbing_kong;
+  s.baoting = t.seats[static_cast<std::size_t>(w.seat)].baoting;
+  s.payer_baoting = !s.zimo && t.seats[static_cast<std::size_t>(w.from)].baoting;
+  s.tianhu = w.tianhu;
+  s.dihu = w.dihu;
+  for (std::size_t i = 0; i < t.kongs.size(); ++i)
+    s.dou = s.dou || (t.kongs[i].seat == w.seat && !c.kong_void[i]);
+  s.streak = t.streak;
+  if (w.seat == t.dealer)
+    s.dealer = DealerRole::Winner;
+  else if (s.zimo || w.from == t.dealer)
+    s.dealer = DealerRole::Payer;
+  return s;
+}
+
+std::string pattern_names(const Score& sc, bool zh) {
+  std::string out;
+  for (const auto& it : sc.items) out += (out.empty() ? "" : " + ") + (zh ? it.zh : it.zh + " " + it.en);
+  return out;
+}
+
+// D2-D5: one ledger item per win, each priced alone.
+std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Duyun& rules) {
+  const Table& t = c.table;
+  for (std::size_t i = 0; i < t.wins.size(); ++i) {
+    const auto& w = t.wins[i];
+    std::string field = "result.wins[" + std::to_string(i) + "]";
+    Hand hand = with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
+    auto sc = rules.score(hand, win_situation(c, w));
+    if (!sc) {
+      Error e = sc.error();
+      e.field = field;
+      return e;
+    }
+    std::string who_en = book.seat(w.seat, false), who_zh = book.seat(w.seat, true);
+    if (!sc->win)
+      return field_error(ErrorCode::Inconsistent, field,
+                         who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
+                         who_zh + "的手牌加 " + w.tile.chinese() + " 不成胡：" + sc->reason->zh);
+    if (!sc->legal)
+      return field_error(ErrorCode::Inconsistent, field, who_en + " cannot win this: " + sc->reason->en,
+                         who_zh + "不能胡：" + sc->reason->zh);
+    Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
+               : w.robbing_kong ? Text{"robbing " + book.seat(w.from, false) + "'s kong",
+                                       "抢" + book.seat(w.from, true) + "的杠"}
+                                : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
+    auto& item = book.add("win", {"Win", "胡牌"},
+                          {who_en + ", " + how.en + ": " + pattern_names(*sc, false),
+                           who_zh + " " + how.zh + "：" + pattern_names(*sc, true)});
+    for (int k = 1; k < kSeats; ++k) {
+      int p = (w.seat + k) % kSeats;
+      if (!w.self_drawn() && p != w.from) continue;
+      const Payer* payer = &sc->payers.front();
+      for (const auto& candidate : sc->payers)
+        if ((candidate.role == Payer::Role::Dealer) == (p == t.dealer && w.self_drawn())) payer = &candidate;
+      item.transfers.push_back({p, w.seat, payer->points, payer->value, payer->items});
+    }
+  }
+  return std::nullopt;
+}
+
+// D7: the discarder hands each 杠上炮 winner the income of the kong he just made.
+void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>& kong_items,
+                       const Options& o) {
+  const Table& t = c.table;
+  const auto& first = t.wins.front();
+  if (!first.after_kong || first.self_drawn()) return;
+  int item_index = kong_items.back();  // checked: the last kong is the discarder's
+  std::int64_t income = 0;
+  for (const auto& tr : book.ledger.items[static_cast<std::size_t>(item_index)].transfers)
+    income = book.plus(income, tr.points);
+  const auto& kong = t.kongs.back();
+  auto& item = book.add("gangshangpao", {"Kong income handed over (杠上炮)", "杠上炮转豆"},
+                        {book.seat(first.from, false) + "'s " + kong.tile.ascii() + " kong",
+                         book.seat(first.from, true) + "的 " + kong.tile.chinese() + " 杠"});
+  // Winners in turn order after the discarder; a split's remainder goes to the first ones.
+  std::vector<int> winners;
+  for (int k = 1; k < kSeats; ++k)
+    if (c.winner[static_cast<std::size_t>((first.from + k) % kSeats)]) winners.push_back((first.from + k) % kSeats);
+  auto n = static_cast<std::int64_t>(winners.size());
+  bool split = o.on("gangshangpao-split");
+  for (std::size_t k = 0; k < winners.size(); ++k) {
+    std::int64_t amount = split ? income / n + (static_cast<std::int64_t>(k) < income % n ? 1 : 0) : income;
+    item.transfers.push_back({first.from, winners[k], amount, 0, {}});
+  }
+  if (split && income % n)
+    book.ledger.notes.push_back({"gangshangpao-split: " + std::to_string(income) + " does not divide by " +
+                                     std::to_string(n) + "; the first winners after the discarder get 1 more",
+                                 "杠上炮平分：" + std::to_string(income) + " 不能被 " + std::to_string(n) +
+                                     " 整除，点炮者下家起依次多得 1"});
+}
+
+struct DrawState {
+  std::array<WaitsAnswer, kSeats> waits;
+  std::array<bool, kSeats> ready{}, huazhu{};
+};
+
+// 大叫 of `ready_seat` against `payer` (D8.3, D9): best live wait + 报听 + 连庄, × base.
+Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int ready_seat, int payer,
+                         const Duyun& rules) {
+  Transfer tr{payer, ready_seat, 0, 0, {*w.dajiao}};
+  if (t.seats[static_cast<std::size_t>(ready_seat)].baoting) tr.items.push_back(rules.addon("baoting"));
+  if (t.streak > 0 && is_dealer_pair(t.dealer, ready_seat, payer))
+    tr.items.push_back(rules.addon("lianzhuang", t.streak));
+  for (const auto& it : tr.items) tr.value = book.plus(tr.value, it.value);
+  tr.points = book.times(tr.value, book.base());
+  return tr;
+}
+
+DrawState draw_state(const CheckedTable& c, const Duyun& rules, const Options& o) {
+  DrawState d;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& hand = c.waiting[static_cast<std::size_t>(s)];
+    if (!hand) continue;
+    auto i = static_cast<std::size_t>(s);
+    d.waits[i] = analyze_waits(rules, *hand, {});
+    d.ready[i] = d.waits[i].ready;
+    d.huazhu[i] = o.on("huazhu") && !d.ready[i] && std::popcount(hand->suits()) == 3;
+  }
+  return d;
+}
+
+// D8: 查花猪, 黄豆, 查大叫, in that order.
+void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_items,
+               const Duyun& rules, const Options& o) {
+  const Table& t = c.table;
+  DrawState d = draw_state(c, rules, o);
+  std::int64_t penalty = book.times(o.get("huazhu-penalty"), book.base());
+  for (int h = 0; h < kSeats; ++h) {
+    if (!d.huazhu[static_cast<std::size_t>(h)]) continue;
+    auto& item = book.add("huazhu", {"Flower pig (查花猪)", "查花猪"},
+                          {book.seat(h, false) + " is not ready and holds all three suits",
+                           book.seat(h, true) + "未听牌且三门俱全"});
+    for (int s = 0; s < kSeats; ++s)
+      if (!d.huazhu[static_cast<std::size_t>(s)]) item.transfers.push_back({h, s, penalty, 0, {}});
+  }
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    int owner = t.kongs[i].seat;
+    if (kong_items[i] < 0 || d.ready[static_cast<std::size_t>(owner)]) continue;
+    const auto paid = book.ledger.items[static_cast<std::size_t>(kong_items[i])];  // a copy: add() may move it
+    auto& item = book.add("huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
+                          {book.seat(owner, false) + " is not ready: returns " + paid.name.en + " " + t.kongs[i].tile.ascii(),
+                           book.seat(owner, true) + "未听牌，退还" + paid.name.zh + " " + t.kongs[i].tile.chinese()});
+    for (const auto& tr : paid.transfers) item.transfers.push_back({tr.to, tr.from, tr.points, 0, {}});
+  }
+  for (int n = 0; n < kSeats; ++n) {
+    auto ni = static_cast<std::size_t>(n);
+    if (d.ready[ni] || d.huazhu[ni]) continue;
+    std::vector<Transfer> transfers;
+    for (int r = 0; r < kSeats; ++r)
+      if (d.ready[static_cast<std::size_t>(r)])
+        transfers.push_back(dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(r)], r, n, rules));
+    if (transfers.empty()) continue;
+    auto& item = book.add("chadajiao", {"Paying the 大叫 (查大叫)", "查大叫"},
+                          {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
+    item.transfers = std::move(transfers);
+  }
+}
+
+// D9: 16 × base to each other seat; in the last four tiles, at least each 大叫.
+void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Options& o) {
+  const Table& t = c.table;
+  int e = t.escaper;
+  std::int64_t penalty = book.times(o.get("escape-penalty"), book.base());
+  DrawState d;
+  if (t.last_four) d = draw_state(c, rules, o);
+  auto& item = book.add("escape", {"Escape (逃跑)", "逃跑"},
+                        {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
+                         book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});
+  for (int s = 0; s < kSeats; ++s) {
+    if (s == e) continue;
+    Transfer tr{e, s, penalty, 0, {}};
+    if (t.last_four && d.ready[static_cast<std::size_t>(s)]) {
+      Transfer dj = dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(s)], s, e, rules);
+      if (dj.points > tr.points) tr = dj;
+    }
+    item.transfers.push_back(std::move(tr));
+  }
+}
+
+}  // namespace
+
+Result<Ledger> Duyun::settle(const CheckedTable& c) const {
+  const Table& t = c.table;
+  Book book(t, options_);
+  auto kong_items = book_kongs(book, c);
+  switch (t.outcome) {
+    case Table::Outcome::Win:
+      if (auto e = book_wins(book, c, *this)) return *e;
+      book_gangshangpao(book, c, kong_items, options_);
+      break;
+    case Table::Outcome::Draw: book_draw(book, c, kong_items, *this, options_); break;
+    case Table::Outcome::Escape: book_escape(book, c, *this, options_); break;
+  }
+  // D10
+  int next = t.dealer;
+  if (t.outcome == Table::Outcome::Win) next = t.wins.size() == 1 ? t.wins.front().seat : t.wins.front().from;
+  book.ledger.next_dealer = next;
+  book.ledger.next_streak = next == t.dealer ? book.plus(t.streak, 1) : 0;
+  if (book.overflowed()) return out_of_range("an amount", "金额");
+  return std::move(book.ledger);
+}
+
+}  // namespace qianmj

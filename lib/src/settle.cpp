@@ -1,0 +1,227 @@
+#include "qianmj/settle.hpp"
+
+#include <algorithm>
+
+#include "qianmj/notation.hpp"
+
+namespace qianmj {
+
+Error field_error(ErrorCode code, std::string field, std::string en, std::string zh) {
+  Error e{code, std::move(en), std::move(zh), 0, ""};
+  e.field = std::move(field);
+  return e;
+}
+
+std::string seat_name(const Table& table, int seat, bool chinese) {
+  static constexpr const char* zh[] = {"东", "南", "西", "北"};
+  static constexpr const char* en[] = {"East", "South", "West", "North"};
+  if (seat < 0 || seat >= kSeats) return "?";
+  const auto& name = table.seats[static_cast<std::size_t>(seat)].name;
+  if (!name.empty()) return name;
+  return chinese ? zh[seat] : en[seat];
+}
+
+namespace {
+
+std::string path(const char* base, std::size_t i, const char* leaf = nullptr) {
+  std::string p = std::string(base) + "[" + std::to_string(i) + "]";
+  if (leaf) p += std::string(".") + leaf;
+  return p;
+}
+
+std::string seat_hand(int seat) { return path("seats", static_cast<std::size_t>(seat), "hand"); }
+
+Error bad(std::string field, std::string en, std::string zh) {
+  return field_error(ErrorCode::BadField, std::move(field), std::move(en), std::move(zh));
+}
+
+Error inconsistent(std::string field, std::string en, std::string zh) {
+  return field_error(ErrorCode::Inconsistent, std::move(field), std::move(en), std::move(zh));
+}
+
+bool valid_seat(int s) { return s >= 0 && s < kSeats; }
+
+std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks) {
+  std::string out;
+  for (const auto& [kind, tile] : ks) {
+    Hand one;
+    one.melds.push_back({kind, tile});
+    out += (out.empty() ? "" : " ") + to_ascii(one);
+  }
+  return out.empty() ? "none" : out;
+}
+
+std::optional<Error> check_events(const Table& t, CheckedTable& c) {
+  if (!valid_seat(t.dealer)) return bad("dealer", "the dealer is a seat from 0 to 3", "庄家应为 0 到 3 号座位");
+  if (t.streak < 0) return bad("streak", "the streak is 0 or more", "连庄数不能为负");
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    const auto& k = t.kongs[i];
+    if (!valid_seat(k.seat)) return bad(path("kongs", i, "seat"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+    if (k.kind == Meld::Kind::DirectKong) {
+      if (!valid_seat(k.from))
+        return bad(path("kongs", i, "from"), "a direct kong needs the discarder's seat (0 to 3)",
+                   "明杠需要点杠者的座位（0 到 3）");
+      if (k.from == k.seat)
+        return inconsistent(path("kongs", i, "from"), "a direct kong's discarder is another seat",
+                            "明杠的点杠者不能是自己");
+    } else if (k.from != -1) {
+      return inconsistent(path("kongs", i, "from"), "only a direct kong has a discarder",
+                          "只有明杠才有点杠者");
+    }
+  }
+  c.kong_void.assign(t.kongs.size(), false);
+  switch (t.outcome) {
+    case Table::Outcome::Win: {
+      if (t.wins.empty()) return bad("result.wins", "a win result lists at least one win", "胡牌结果至少要有一家胡");
+      const auto& first = t.wins.front();
+      for (std::size_t i = 0; i < t.wins.size(); ++i) {
+        const auto& w = t.wins[i];
+        if (!valid_seat(w.seat)) return bad(path("result.wins", i, "seat"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+        if (w.from != -1 && !valid_seat(w.from))
+          return bad(path("result.wins", i, "from"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+        if (c.winner[static_cast<std::size_t>(w.seat)])
+          return inconsistent(path("result.wins", i, "seat"), "a seat wins once", "同一家不能胡两次");
+        c.winner[static_cast<std::size_t>(w.seat)] = true;
+        if (t.wins.size() > 1) {
+          if (w.self_drawn())
+            return inconsistent(path("result.wins", i, "from"),
+                                "several wins are 一炮多响: all off one discard, none self-drawn",
+                                "多家胡牌即一炮多响：须同胡一张打出的牌，不能有自摸");
+          if (w.from != first.from || w.tile != first.tile || w.after_kong != first.after_kong ||
+              w.robbing_kong != first.robbing_kong)
+            return inconsistent(path("result.wins", i),
+                                "wins on one discard share from, tile, after_kong and robbing_kong",
+                                "一炮多响的各家须有相同的 from、tile、after_kong 与 robbing_kong");
+        }
+        if (w.robbing_kong && w.self_drawn())
+          return inconsistent(path("result.wins", i, "from"), "抢杠 names the robbed seat in from",
+                              "抢杠须在 from 中写明被抢杠者");
+        if (w.robbing_kong && w.after_kong)
+          return inconsistent(path("result.wins", i), "robbing_kong and after_kong exclude each other",
+                              "抢杠与杠上花/杠上炮不能同时成立");
+        if (w.tianhu && (w.seat != t.dealer || !w.self_drawn()))
+          return inconsistent(path("result.wins", i, "tianhu"), "天胡 is the dealer's self-drawn win",
+                              "天胡是庄家起手自摸");
+        if (w.dihu && w.seat == t.dealer)
+          return inconsistent(path("result.wins", i, "dihu"), "地胡 is a non-dealer's win", "地胡是闲家胡牌");
+        if (w.after_kong) {
+          int konger = w.self_drawn() ? w.seat : w.from;
+          if (t.kongs.empty() || t.kongs.back().seat != konger)
+            return inconsistent(path("result.wins", i, "after_kong"),
+                                w.self_drawn() ? "杠上花: the last of kongs[] must be the winner's"
+                                               : "杠上炮: the last of kongs[] must be the discarder's",
+                                w.self_drawn() ? "杠上花：kongs 中最后一个杠应是胡家的"
+                                               : "杠上炮：kongs 中最后一个杠应是点炮者的");
+        }
+        if (!t.seats[static_cast<std::size_t>(w.seat)].hand)
+          return bad(seat_hand(w.seat), "a winner's hand is required", "胡家的手牌必须给出");
+      }
+      if (first.robbing_kong) {  // D5: the robbed added kong is void, if it is listed
+        for (std::size_t i = t.kongs.size(); i-- > 0;) {
+          if (t.kongs[i].seat != first.from) continue;
+          if (t.kongs[i].kind == Meld::Kind::AddedKong && t.kongs[i].tile == first.tile) c.kong_void[i] = true;
+          break;
+        }
+      }
+      break;
+    }
+    case Table::Outcome::Draw:
+      for (int s = 0; s < kSeats; ++s)
+        if (!t.seats[static_cast<std::size_t>(s)].hand)
+          return bad(seat_hand(s), "every hand is required at a draw (查叫)", "流局查叫需要每家的手牌");
+      break;
+    case Table::Outcome::Escape:
+      if (!valid_seat(t.escaper)) return bad("result.seat", "the escaper is a seat from 0 to 3", "逃跑者应为 0 到 3 号座位");
+      if (t.last_four)
+        for (int s = 0; s < kSeats; ++s)
+          if (s != t.escaper && !t.seats[static_cast<std::size_t>(s)].hand)
+            return bad(seat_hand(s), "an escape in the last four tiles needs every other hand (查大叫)",
+                       "最后四张逃跑需要其他各家的手牌（查大叫）");
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
+  Counts table_copies{};
+  auto add_copies = [&](const Counts& k) {
+    for (int i = 0; i < kKinds; ++i) table_copies[i] = static_cast<std::uint8_t>(table_copies[i] + k[i]);
+  };
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    if (!seat.hand) continue;
+    Hand h = *seat.hand;
+    const WinEvent* win = nullptr;
+    for (const auto& w : t.wins)
+      if (w.seat == s && t.outcome == Table::Outcome::Win) win = &w;
+    std::string n = std::to_string(h.size());
+    if (win && h.size() == 14) {
+      if (!h.concealed[win->tile.index()])
+        return inconsistent(seat_hand(s), "the winning tile " + win->tile.ascii() + " is not in this 14-tile hand",
+                            "14 张手牌中没有和牌张 " + win->tile.chinese());
+      --h.concealed[win->tile.index()];
+    } else if (h.size() != 13) {
+      return bad(seat_hand(s),
+                 win ? "a winner's hand has 13 tiles, or 14 with the winning tile; this one has " + n
+                     : "a hand here has 13 tiles (kong = 3); this one has " + n,
+                 win ? "胡家手牌应为 13 张，或含和牌张的 14 张；此手牌有 " + n + " 张"
+                     : "此处手牌应为 13 张（杠算 3 张）；此手牌有 " + n + " 张");
+    }
+    // The seat's kong melds are its kongs[] entries (a robbed kong never became a meld).
+    std::vector<std::pair<Meld::Kind, Tile>> shown, listed;
+    for (const auto& m : h.melds)
+      if (m.is_kong()) shown.emplace_back(m.kind, m.tile);
+    for (std::size_t i = 0; i < t.kongs.size(); ++i)
+      if (t.kongs[i].seat == s && !c.kong_void[i]) listed.emplace_back(t.kongs[i].kind, t.kongs[i].tile);
+    std::sort(shown.begin(), shown.end());
+    std::sort(listed.begin(), listed.end());
+    if (shown != listed)
+      return inconsistent(seat_hand(s),
+                          "its kong melds (" + kong_text(shown) + ") differ from its kongs[] entries (" +
+                              kong_text(listed) + ")",
+                          "手牌中的杠（" + kong_text(shown) + "）与 kongs 中该家的杠（" + kong_text(listed) + "）不符");
+    add_copies(h.all_copies());
+    c.waiting[static_cast<std::size_t>(s)] = h;
+  }
+  // C7 across the table: one discard completes every winner on it, so it counts once.
+  if (t.outcome == Table::Outcome::Win) ++table_copies[t.wins.front().tile.index()];
+  for (int i = 0; i < kKinds; ++i)
+    if (table_copies[i] > kCopies)
+      return field_error(ErrorCode::TooManyCopies, "seats",
+                         std::to_string(table_copies[i]) + " copies of " + Tile::from_index(i).ascii() +
+                             " across the table; there are four",
+                         "全桌共有 " + std::to_string(table_copies[i]) + " 张" + Tile::from_index(i).chinese() +
+                             "，每种牌只有四张");
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<Ledger> settle(const Table& t) {
+  auto rules = make_ruleset(t.rules, t.options);
+  if (!rules) return bad("rules", "unknown rule set '" + t.rules + "'", "未知的规则“" + t.rules + "”");
+  CheckedTable c{t, {}, {}, {}};
+  if (auto e = check_events(t, c)) return *e;
+  if (auto e = check_hands(t, c)) return *e;
+  auto ledger = rules->settle(c);
+  if (!ledger) return ledger;
+  // Every payment is booked on both seats; the totals must balance.
+  ledger->totals = {};
+  for (const auto& item : ledger->items)
+    for (const auto& tr : item.transfers) {
+      auto to = checked_add(ledger->totals[static_cast<std::size_t>(tr.to)], tr.points);
+      auto from = checked_add(ledger->totals[static_cast<std::size_t>(tr.from)], -tr.points);
+      if (!to || !from) return out_of_range("a seat's total", "某家合计");
+      ledger->totals[static_cast<std::size_t>(tr.to)] = *to;
+      ledger->totals[static_cast<std::size_t>(tr.from)] = *from;
+    }
+  __extension__ using Wide = __int128;  // four int64 totals cannot overflow it
+  Wide sum = 0;
+  for (auto v : ledger->totals) sum += v;
+  if (sum != 0)
+    return Error{ErrorCode::Internal, "internal error: the ledger does not balance (please report)",
+                 "内部错误：账目不平（请报告）", 0, ""};
+  return ledger;
+}
+
+}  // namespace qianmj

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Writes testdata/settle_cases.jsonl: one golden settle case a line.
+
+Each case: rule id, the arithmetic ("why"), the table, and what the ledger must be:
+"rows" (each ledger row's id and net points per seat, in order), "totals", "next"
+[dealer, streak]; or "error" {code, field}. The numbers here are worked out by hand from
+RULES.md, not taken from the program.
+"""
+import json, os
+
+W = "2344567筒345789条"   # ready on 1p 4p 7p, 平胡; + 7p = 23445677筒345789条
+cases = []
+
+def case(rule, why, table, rows=None, totals=None, next_=None, error=None, args=None):
+    c = {"rule": rule, "why": why}
+    if args: c["args"] = args
+    c["table"] = table
+    if error: c["error"] = error
+    else:
+        c["rows"], c["totals"], c["next"] = rows, totals, next_
+        assert sum(totals) == 0, (rule, why)
+        for i in range(4):
+            assert sum(r[1][i] for r in rows) == totals[i], (rule, why, i)
+    cases.append(c)
+
+def seats(*hands, **extra):
+    out = []
+    for i, h in enumerate(hands):
+        s = {} if h is None else dict(h) if isinstance(h, dict) else {"hand": h}
+        s.update(extra.get("s%d" % i, {}))
+        out.append(s)
+    return out
+
+def win(seat, tile, frm=None, **flags):
+    w = {"seat": seat, "tile": tile}
+    if frm is not None: w["from"] = frm
+    w.update(flags)
+    return w
+
+zimo0 = {"kind": "win", "wins": [win(0, "7p")]}
+
+case("D6", "银豆: direct kong of 5m by seat 1 off seat 2: seat 2 pays 1 x 6; then seat 0 self-draws 平胡: 6 from each",
+     {"dealer": 0, "seats": seats(W, None, None, None),
+      "kongs": [{"seat": 1, "kind": "direct", "tile": "5m", "from": 2}], "result": zimo0},
+     [["yindou", [0, 6, -6, 0]], ["win", [18, -6, -6, -6]]], [18, 0, -12, -6], [0, 1])
+case("D6", "四季豆: added kong by seat 2: 1 x 6 from each other seat",
+     {"dealer": 0, "seats": seats(W, None, None, None),
+      "kongs": [{"seat": 2, "kind": "added", "tile": "5m"}], "result": zimo0},
+     [["sijidou", [-6, -6, 18, -6]], ["win", [18, -6, -6, -6]]], [12, -12, 12, -12], [0, 1])
+case("D6", "金豆: concealed kong by seat 3: 2 x 6 from each other seat",
+     {"dealer": 0, "seats": seats(W, None, None, None),
+      "kongs": [{"seat": 3, "kind": "concealed", "tile": "9p"}], "result": zimo0},
+     [["jindou", [-12, -12, -12, 36]], ["win", [18, -6, -6, -6]]], [6, -18, -18, 30], [0, 1])
+case("D6", "a robbed added kong pays nothing: seat 0 robs seat 1's 7p kong, 平胡 1 x 6 from seat 1 only",
+     {"dealer": 2, "seats": seats("123456m345s11p56p", "[777p]111222333m1s", None, None),
+      "kongs": [{"seat": 1, "kind": "added", "tile": "7p"}],
+      "result": {"kind": "win", "wins": [win(0, "7p", 1, robbing_kong=True)]}},
+     [["win", [6, -6, 0, 0]]], [6, -6, 0, 0], [0, 0])
+case("D4", "seed: 5 连庄, the dealer self-draws 平胡: each pays (1+5) x 6 = 36",
+     {"dealer": 0, "streak": 5, "seats": seats(W, None, None, None), "result": zimo0},
+     [["win", [108, -36, -36, -36]]], [108, -36, -36, -36], [0, 6])
+case("D4", "seed: the dealer (seat 1, 5 连庄) deals into 清一色: (6+5) x 6 = 66",
+     {"dealer": 1, "streak": 5, "seats": seats("11333222456999条", None, None, None),
+      "result": {"kind": "win", "wins": [win(0, "4s", 1)]}},
+     [["win", [66, -66, 0, 0]]], [66, -66, 0, 0], [0, 0])
+case("D4", "the dealer (seat 2, 2 连庄) is one of three payers of a 对对胡 self-draw: 5 x 6 = 30, others 3 x 6 = 18",
+     {"dealer": 2, "streak": 2, "seats": seats("111222444万33399筒", None, None, None),
+      "result": {"kind": "win", "wins": [win(0, "9p")]}},
+     [["win", [66, -18, -30, -18]]], [66, -18, -30, -18], [0, 0])
+case("D2", "seed: 大对子 off a 报听 discarder (seat 2): 3 + 6 = 9 fan = 54; the dealer (seat 1) is not in it",
+     {"dealer": 1, "streak": 3, "seats": seats("111222444万33399筒", None, {"baoting": True}, None),
+      "result": {"kind": "win", "wins": [win(0, "9p", 2)]}},
+     [["win", [54, 0, -54, 0]]], [54, 0, -54, 0], [0, 0])
+case("D2", "报听 on both sides: 平胡 1 + 6 + 6 = 13 fan = 78 (legal without 豆: D3)",
+     {"dealer": 3, "seats": [{"hand": W, "baoting": True}, {}, {"baoting": True}, {}],
+      "result": {"kind": "win", "wins": [win(0, "7p", 2)]}},
+     [["win", [78, 0, -78, 0]]], [78, 0, -78, 0], [0, 0])
+case("D5", "一炮多响: seat 3 (dealer, 1 连庄) discards 5p; seat 0 对对胡 (3+1) x 6 = 24, seat 1 七对 (6+1) x 6 = 42; the discarder deals next",
+     {"dealer": 3, "streak": 1, "seats": seats("111222444m333s5p", "5566778899m11s5p", None, None),
+      "result": {"kind": "win", "wins": [win(0, "5p", 3), win(1, "5p", 3)]}},
+     [["win", [24, 0, 0, -24]], ["win", [0, 42, 0, -42]]], [24, 42, 0, -66], [3, 2])
+case("D2", "杠上花: seat 1 self-draws on its concealed kong's replacement: 平胡 1 + 1 = 2 fan, 12 from each; 金豆 first",
+     {"dealer": 0, "seats": seats(None, "(5555m)123s456s789p9p", None, None),
+      "kongs": [{"seat": 1, "kind": "concealed", "tile": "5m"}],
+      "result": {"kind": "win", "wins": [win(1, "9p", 1, after_kong=True)]}},
+     [["jindou", [-12, 36, -12, -12]], ["win", [-12, 36, -12, -12]]], [-24, 72, -24, -24], [1, 0])
+case("D7", "杠上炮: seat 2 konged 9s (金豆 12 x 3 = 36) and discarded 5p; seat 0 平胡 1 + 1 = 12, and the 36 is handed over",
+     {"dealer": 1, "seats": seats("123456m345s11p46p", None, None, None),
+      "kongs": [{"seat": 2, "kind": "concealed", "tile": "9s"}],
+      "result": {"kind": "win", "wins": [win(0, "5p", 2, after_kong=True)]}},
+     [["jindou", [-12, -12, 36, -12]], ["win", [12, 0, -12, 0]], ["gangshangpao", [36, 0, -36, 0]]],
+     [36, -12, -12, -12], [0, 0])
+gsp2 = {"dealer": 1, "seats": seats("123456m345s11p46p", "5566778899m11s5p", None, None),
+        "kongs": [{"seat": 2, "kind": "direct", "tile": "9s", "from": 3}],
+        "result": {"kind": "win", "wins": [win(0, "5p", 2, after_kong=True), win(1, "5p", 2, after_kong=True)]}}
+case("D7", "杠上炮 一炮多响: the 银豆 6 goes in full to each winner (seat 0 平胡 2 fan 12, seat 1 七对 7 fan 42)",
+     gsp2, [["yindou", [0, 0, 6, -6]], ["win", [12, 0, -12, 0]], ["win", [0, 42, -42, 0]],
+            ["gangshangpao", [6, 6, -12, 0]]], [18, 48, -60, -6], [2, 0])
+case("H", "gangshangpao-split: the 6 is split 3 + 3", dict(gsp2, options={"gangshangpao-split": True}),
+     [["yindou", [0, 0, 6, -6]], ["win", [12, 0, -12, 0]], ["win", [0, 42, -42, 0]],
+      ["gangshangpao", [3, 3, -6, 0]]], [15, 45, -54, -6], [2, 0])
+case("H", "gangshangpao-split with base 5: 5 splits 3 (seat 0, first after the discarder... in turn order 3, 0, 1) + 2",
+     dict(gsp2, options={"gangshangpao-split": True, "base": 5}),
+     [["yindou", [0, 0, 5, -5]], ["win", [10, 0, -10, 0]], ["win", [0, 35, -35, 0]],
+      ["gangshangpao", [3, 2, -5, 0]]], [13, 37, -45, -5], [2, 0])
+draw = {"dealer": 0, "streak": 2,
+        "seats": seats(W, "1357m2468s13579p", "[1111s+]1469m258m77s9s", "1112345678999p"),
+        "kongs": [{"seat": 2, "kind": "added", "tile": "1s"}], "result": {"kind": "draw"}}
+case("D8", "draw: 四季豆 of seat 2; 查花猪 seat 1 (three suits, not ready) pays 16 x 6 = 96 to 0, 2, 3; 黄豆 seat 2 returns its 18; "
+     "查大叫 seat 2 pays seat 0 (平胡 1 + 连庄 2) x 6 = 18 and seat 3 (清一色 6) x 6 = 36; the dealer stays",
+     draw, [["sijidou", [-6, -6, 18, -6]], ["huazhu", [96, -288, 96, 96]], ["huangdou", [6, 6, -18, 6]],
+            ["chadajiao", [18, 0, -54, 36]]], [114, -288, 42, 132], [0, 3])
+case("H", "huazhu=off: seat 1 is no 花猪 and pays the 大叫 like seat 2",
+     dict(draw, options={"huazhu": False}),
+     [["sijidou", [-6, -6, 18, -6]], ["huangdou", [6, 6, -18, 6]], ["chadajiao", [18, -54, 0, 36]],
+      ["chadajiao", [18, 0, -54, 36]]], [36, -54, -54, 72], [0, 3])
+case("H", "huazhu-penalty=8: the 花猪 pays 8 x 6 = 48", dict(draw, options={"huazhu-penalty": 8}),
+     [["sijidou", [-6, -6, 18, -6]], ["huazhu", [48, -144, 48, 48]], ["huangdou", [6, 6, -18, 6]],
+      ["chadajiao", [18, 0, -54, 36]]], [66, -144, -6, 84], [0, 3])
+case("D8", "报听 adds 6 to the 大叫: seat 0 declared, so seat 2 pays (1 + 6 + 2) x 6 = 54",
+     dict(draw, seats=[{"hand": W, "baoting": True}] + draw["seats"][1:]),
+     [["sijidou", [-6, -6, 18, -6]], ["huazhu", [96, -288, 96, 96]], ["huangdou", [6, 6, -18, 6]],
+      ["chadajiao", [54, 0, -90, 36]]], [150, -288, 6, 132], [0, 3])
+case("D9", "escape: seat 2 pays 16 x 6 = 96 to each; seat 1's 金豆 stands; the dealer stays",
+     {"dealer": 0, "seats": seats(None, "(5555m)123s456s789p9p", None, None),
+      "kongs": [{"seat": 1, "kind": "concealed", "tile": "5m"}], "result": {"kind": "escape", "seat": 2}},
+     [["jindou", [-12, 36, -12, -12]], ["escape", [96, 96, -288, 96]]], [84, 132, -300, 84], [0, 1])
+esc4 = {"dealer": 0, "streak": 5,
+        "seats": seats("1122444455778m", W, None, "13357p2468s159s9m"),
+        "result": {"kind": "escape", "seat": 2, "last_four": True}}
+case("D9", "escape in the last four: seat 0's 大叫 清龙七对 (18 + 连庄 5) x 6 = 138 > 96; seat 1 平胡 6 < 96; seat 3 not ready: 96",
+     esc4, [["escape", [138, 96, -330, 96]]], [138, 96, -330, 96], [0, 6])
+case("H", "escape-penalty=30: 30 x 6 = 180 beats every 大叫", dict(esc4, options={"escape-penalty": 30}),
+     [["escape", [180, 180, -540, 180]]], [180, 180, -540, 180], [0, 6])
+case("H", "--rule base=10 from the command line, over options.base", dict(esc4, options={"base": 6}),
+     [["escape", [230, 160, -550, 160]]], [230, 160, -550, 160], [0, 6], args=["--rule", "base=10"])
+case("D10", "one winner deals next, a new dealer starts at streak 0; the dealer (seat 3, 4 连庄) pays (3+4) x 6 = 42",
+     {"dealer": 3, "streak": 4, "seats": seats(None, None, "111222444万33399筒", None),
+      "result": {"kind": "win", "wins": [win(2, "9p")]}},
+     [["win", [-18, -18, 78, -42]]], [-18, -18, 78, -42], [2, 0])
+
+def err(rule, why, table, code, field, args=None):
+    case(rule, why, table, error={"code": code, "field": field}, args=args)
+
+ok = {"dealer": 0, "seats": seats(W, None, None, None), "result": zimo0}
+err("D3", "平胡 off a discard without 豆 is no win: the seat and the reason",
+    {"dealer": 0, "seats": seats(W, None, None, None), "result": {"kind": "win", "wins": [win(0, "7p", 1)]}},
+    "inconsistent", "result.wins[0]")
+err("C3", "a hand that the tile does not complete",
+    {"dealer": 0, "seats": seats(W, None, None, None), "result": {"kind": "win", "wins": [win(0, "9p")]}},
+    "inconsistent", "result.wins[0]")
+err("C2", "three seats", dict(ok, seats=ok["seats"][:3]), "bad_field", "seats")
+err("C2", "dealer 4", dict(ok, dealer=4), "bad_field", "dealer")
+err("D4", "negative streak", dict(ok, streak=-1), "bad_field", "streak")
+err("D4", "streak beyond int64", dict(ok, streak=2**64), "out_of_range", "streak")
+err("D4", "a fractional streak", dict(ok, streak=1.5), "bad_field", "streak")
+err("C7", "five 7p across the table",
+    dict(ok, seats=seats(W, "7777p123456789m", None, None)), "too_many_copies", "seats")
+err("C7", "a hand that does not parse", dict(ok, seats=seats(W, "123t", None, None)), "bad_suit", "seats[1].hand")
+err("D5", "a winner without a hand", dict(ok, seats=seats(None, None, None, None)), "bad_field", "seats[0].hand")
+err("D8", "a draw needs every hand", {"dealer": 0, "seats": seats(W, W, W, None), "result": {"kind": "draw"}},
+    "bad_field", "seats[3].hand")
+err("D6", "a direct kong from its own seat",
+    dict(ok, kongs=[{"seat": 1, "kind": "direct", "tile": "5m", "from": 1}]), "inconsistent", "kongs[0].from")
+err("D6", "a concealed kong has no discarder",
+    dict(ok, kongs=[{"seat": 1, "kind": "concealed", "tile": "5m", "from": 2}]), "inconsistent", "kongs[0].from")
+err("D6", "a direct kong without from", dict(ok, kongs=[{"seat": 1, "kind": "direct", "tile": "5m"}]),
+    "bad_field", "kongs[0].from")
+err("D6", "a kong kind that does not exist", dict(ok, kongs=[{"seat": 1, "kind": "big", "tile": "5m"}]),
+    "bad_field", "kongs[0].kind")
+err("D6", "a hand's kong melds must be its kongs entries",
+    dict(ok, seats=seats(W, "(5555m)123s456s789p9p", None, None)), "inconsistent", "seats[1].hand")
+err("D5", "a 14-tile winner's hand without the winning tile",
+    dict(ok, seats=seats("23445677筒345789条", None, None, None), result={"kind": "win", "wins": [win(0, "1p")]}),
+    "inconsistent", "seats[0].hand")
+err("D5", "a non-winner's hand must have 13 tiles",
+    dict(ok, seats=seats(W, "123m", None, None)), "bad_field", "seats[1].hand")
+err("D5", "一炮多响 with a self-draw",
+    {"dealer": 0, "seats": seats(W, "111222444m333s5p", None, None),
+     "result": {"kind": "win", "wins": [win(0, "7p", 3), win(1, "5p")]}}, "inconsistent", "result.wins[1].from")
+err("D5", "a seat wins twice",
+    {"dealer": 0, "seats": seats(W, None, None, None),
+     "result": {"kind": "win", "wins": [win(0, "7p", 3), win(0, "7p", 3)]}}, "inconsistent", "result.wins[1].seat")
+err("D1", "天胡 by a non-dealer", dict(ok, dealer=1, result={"kind": "win", "wins": [win(0, "7p", tianhu=True)]}),
+    "inconsistent", "result.wins[0].tianhu")
+err("D2", "杠上花 with no kong made", dict(ok, result={"kind": "win", "wins": [win(0, "7p", after_kong=True)]}),
+    "inconsistent", "result.wins[0].after_kong")
+err("D7", "杠上炮 whose last kong is not the discarder's",
+    dict(ok, kongs=[{"seat": 3, "kind": "concealed", "tile": "9s"}],
+         result={"kind": "win", "wins": [win(0, "7p", 2, after_kong=True)]}), "inconsistent", "result.wins[0].after_kong")
+err("D9", "an escape in the last four needs the other hands",
+    {"dealer": 0, "seats": seats(W, None, None, None), "result": {"kind": "escape", "seat": 2, "last_four": True}},
+    "bad_field", "seats[1].hand")
+err("H", "an unknown house rule", dict(ok, options={"nope": 1}), "bad_option", "options.nope")
+err("H", "a bad value", dict(ok, options={"base": 0}), "bad_option", "options.base")
+err("H", "an unknown field (typo)", dict(ok, dealr=0), "bad_field", "dealr")
+err("H", "an unknown result kind", dict(ok, result={"kind": "flower"}), "bad_field", "result.kind")
+err("H", "a wrong type", dict(ok, seats=[{"hand": W, "baoting": "yes"}, {}, {}, {}]), "bad_field", "seats[0].baoting")
+
+path = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "settle_cases.jsonl")
+with open(path, "w", encoding="utf-8") as f:
+    for c in cases:
+        f.write(json.dumps(c, ensure_ascii=False) + "\n")
+print(len(cases), "cases")

@@ -40,6 +40,24 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
   out << rules.name().in(zh) << (zh ? "  底分 " : "  base ") << rules.options().get("base")
       << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
       << t.streak << '\n';
+  bool checked = false;
+  for (const auto& ch : ledger.checks) checked = checked || ch.has_value();
+  if (checked) {
+    out << (zh ? "查叫 " : "Hands at the end: ");
+    bool first = true;
+    for (int s = 0; s < kSeats; ++s) {
+      const auto& ch = ledger.checks[static_cast<std::size_t>(s)];
+      if (!ch) continue;
+      out << (first ? "" : (zh ? "；" : "; ")) << seat_name(t, s, zh) << ' ';
+      first = false;
+      if (ch->ready)
+        out << (zh ? "听牌，大叫 " : "ready, 大叫 ") << item_name(*ch->dajiao, zh) << ' '
+            << unit_text(ch->dajiao->value, rules.unit(), zh);
+      else
+        out << (ch->huazhu ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready"));
+    }
+    out << '\n';
+  }
   std::vector<std::string> labels;
   for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
   std::string total_label = zh ? "合计" : "Total";
@@ -65,7 +83,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     for (const auto& tr : ledger.items[i].transfers) {
       if (tr.items.empty()) continue;
       std::string sum;
-      for (const auto& it : tr.items) sum += (sum.empty() ? "" : " + ") + it.zh + " " + std::to_string(it.value);
+      for (const auto& it : tr.items)
+        sum += (sum.empty() ? "" : " + ") + (zh ? it.zh : it.en) + " " + std::to_string(it.value);
       out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << sum << " = "
           << tr.value << (rules.unit() == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"))
           << " → " << tr.points << '\n';
@@ -122,6 +141,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     return kBad;
   }
   Common used = c;
+  if (table->rules.empty()) table->rules = c.rules_id;  // --rules, or duyun
   if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table->rules) {
     Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table->rules,
             "--rules " + c.rules_id + " 与输入中的规则 " + table->rules + " 不一致"};

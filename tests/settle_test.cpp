@@ -93,6 +93,12 @@ TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.j
     std::vector<std::int64_t> totals;
     for (const auto& s : j["seats"]) totals.push_back(s["total"].get<std::int64_t>());
     CHECK(totals == c["totals"].get<std::vector<std::int64_t>>());
+    if (c.contains("ready"))  // [ready, 花猪, 大叫 fan] per seat
+      for (std::size_t s = 0; s < 4; ++s) {
+        CHECK(j["seats"][s]["ready"] == c["ready"][s][0]);
+        CHECK(j["seats"][s]["huazhu"] == c["ready"][s][1]);
+        CHECK((j["seats"][s]["dajiao"].is_null() ? json(nullptr) : j["seats"][s]["dajiao"]["fan"]) == c["ready"][s][2]);
+      }
     CHECK(j["next"]["dealer"] == c["next"][0]);
     CHECK(j["next"]["streak"] == c["next"][1]);
     // Each payment stands on both seats with opposite signs, naming the other.

@@ -26,34 +26,45 @@ def split_args(s):
     return out
 
 
+def run_block(binary, env, block):
+    """A case is a block of lines up to a blank line: comments, "$ ARGS", "< stdin"."""
+    out, command, stdin = [], None, ""
+    for line in block:
+        if line.startswith(("> ", "! ", "? ")) or line in (">", "!", "?"):
+            continue
+        if line.startswith("<"):
+            stdin += line[2:] + "\n"
+        if line.startswith("$"):
+            command = line[2:]
+        out.append(line)
+    if command is not None:
+        r = subprocess.run([binary] + split_args(command), input=stdin.encode(),
+                           capture_output=True, env=env)
+        out += ["> " + l for l in r.stdout.decode().split("\n")[:-1]]
+        out += ["! " + l for l in r.stderr.decode().split("\n")[:-1]]
+        out.append("? %d" % r.returncode)
+    return out
+
+
 def main():
     binary, files = sys.argv[1], sys.argv[2:]
     env = dict(os.environ, LANG="C")
     env.pop("LC_ALL", None)
     env.pop("LC_MESSAGES", None)
     for path in files:
-        out_lines, stdin = [], ""
         with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
+            lines = f.read().rstrip("\n").split("\n")
+        blocks, cur = [], []
         for line in lines:
-            if line.startswith(("> ", "! ", "? ")) or line in (">", "!", "?"):
-                continue
-            if line.startswith("< "):
-                stdin += line[2:] + "\n"
-                out_lines.append(line)
-                continue
-            if line.startswith("$"):
-                out_lines.append(line)
-                r = subprocess.run([binary] + split_args(line[2:]), input=stdin.encode(),
-                                   capture_output=True, env=env)
-                out_lines += ["> " + l for l in r.stdout.decode().split("\n")[:-1]]
-                out_lines += ["! " + l for l in r.stderr.decode().split("\n")[:-1]]
-                out_lines.append("? %d" % r.returncode)
-                stdin = ""
-                continue
-            out_lines.append(line)
+            if line == "":
+                blocks.append(cur)
+                cur = []
+            else:
+                cur.append(line)
+        blocks.append(cur)
+        text = "\n\n".join("\n".join(run_block(binary, env, b)) for b in blocks if b)
         with open(path, "w", encoding="utf-8") as f:
-            f.write("\n".join(out_lines))
+            f.write(text + "\n")
 
 
 if __name__ == "__main__":

@@ -205,15 +205,17 @@ Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int r
   return tr;
 }
 
-DrawState draw_state(const CheckedTable& c, const Duyun& rules, const Options& o) {
+DrawState draw_state(Book& book, const CheckedTable& c, const Duyun& rules, const Options& o) {
   DrawState d;
   for (int s = 0; s < kSeats; ++s) {
     const auto& hand = c.waiting[static_cast<std::size_t>(s)];
-    if (!hand) continue;
+    if (!hand || s == c.table.escaper) continue;
     auto i = static_cast<std::size_t>(s);
     d.waits[i] = analyze_waits(rules, *hand, {});
     d.ready[i] = d.waits[i].ready;
-    d.huazhu[i] = o.on("huazhu") && !d.ready[i] && std::popcount(hand->suits()) == 3;
+    d.huazhu[i] = c.table.outcome == Table::Outcome::Draw && o.on("huazhu") && !d.ready[i] &&
+                  std::popcount(hand->suits()) == 3;  // D8.1: a draw's 查花猪 only
+    book.ledger.checks[i] = SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao};
   }
   return d;
 }
@@ -222,7 +224,7 @@ DrawState draw_state(const CheckedTable& c, const Duyun& rules, const Options& o
 void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_items,
                const Duyun& rules, const Options& o) {
   const Table& t = c.table;
-  DrawState d = draw_state(c, rules, o);
+  DrawState d = draw_state(book, c, rules, o);
   std::int64_t penalty = book.times(o.get("huazhu-penalty"), book.base());
   for (int h = 0; h < kSeats; ++h) {
     if (!d.huazhu[static_cast<std::size_t>(h)]) continue;
@@ -261,7 +263,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
   int e = t.escaper;
   std::int64_t penalty = book.times(o.get("escape-penalty"), book.base());
   DrawState d;
-  if (t.last_four) d = draw_state(c, rules, o);
+  if (t.last_four) d = draw_state(book, c, rules, o);
   auto& item = book.add("escape", {"Escape (逃跑)", "逃跑"},
                         {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
                          book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});

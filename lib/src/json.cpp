@@ -280,6 +280,7 @@ Result<Table> table_from_json(std::string_view text) {
                  "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) + " 列）：" + reason};
   }
   Table t;
+  t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
   if (top.error()) return *top.error();
   if (auto r = top.text("rules", false)) t.rules = *r;
@@ -428,10 +429,16 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers)
         if (tr.from == s || tr.to == s) items.push_back(seat_item(item, tr, s, unit));
-    seats.push_back({{"seat", s},
-                     {"name", seat_name(table, s, true)},
-                     {"total", ledger.totals[static_cast<std::size_t>(s)]},
-                     {"items", items}});
+    json seat = {{"seat", s},
+                 {"name", seat_name(table, s, true)},
+                 {"total", ledger.totals[static_cast<std::size_t>(s)]},
+                 {"items", items}};
+    if (const auto& check = ledger.checks[static_cast<std::size_t>(s)]) {
+      seat["ready"] = check->ready;
+      seat["huazhu"] = check->huazhu;
+      seat["dajiao"] = check->dajiao ? to_json(*check->dajiao, unit) : json(nullptr);
+    }
+    seats.push_back(seat);
   }
   j["seats"] = seats;
   json rows = json::array();

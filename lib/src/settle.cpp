@@ -198,7 +198,7 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
 }  // namespace
 
 Result<Ledger> settle(const Table& t) {
-  auto rules = make_ruleset(t.rules, t.options);
+  auto rules = make_ruleset(t.rules.empty() ? "duyun" : t.rules, t.options);
   if (!rules) return bad("rules", "unknown rule set '" + t.rules + "'", "未知的规则“" + t.rules + "”");
   CheckedTable c{t, {}, {}, {}};
   if (auto e = check_events(t, c)) return *e;

@@ -11,8 +11,9 @@ import json, os
 W = "2344567筒345789条"   # ready on 1p 4p 7p, 平胡; + 7p = 23445677筒345789条
 cases = []
 
-def case(rule, why, table, rows=None, totals=None, next_=None, error=None, args=None):
+def case(rule, why, table, rows=None, totals=None, next_=None, error=None, args=None, ready=None):
     c = {"rule": rule, "why": why}
+    if ready: c["ready"] = ready
     if args: c["args"] = args
     c["table"] = table
     if error: c["error"] = error
@@ -109,7 +110,8 @@ draw = {"dealer": 0, "streak": 2,
 case("D8", "draw: 四季豆 of seat 2; 查花猪 seat 1 (three suits, not ready) pays 16 x 6 = 96 to 0, 2, 3; 黄豆 seat 2 returns its 18; "
      "查大叫 seat 2 pays seat 0 (平胡 1 + 连庄 2) x 6 = 18 and seat 3 (清一色 6) x 6 = 36; the dealer stays",
      draw, [["sijidou", [-6, -6, 18, -6]], ["huazhu", [96, -288, 96, 96]], ["huangdou", [6, 6, -18, 6]],
-            ["chadajiao", [18, 0, -54, 36]]], [114, -288, 42, 132], [0, 3])
+            ["chadajiao", [18, 0, -54, 36]]], [114, -288, 42, 132], [0, 3],
+     ready=[[True, False, 1], [False, True, None], [False, False, None], [True, False, 6]])
 case("H", "huazhu=off: seat 1 is no 花猪 and pays the 大叫 like seat 2",
      dict(draw, options={"huazhu": False}),
      [["sijidou", [-6, -6, 18, -6]], ["huangdou", [6, 6, -18, 6]], ["chadajiao", [18, -54, 0, 36]],

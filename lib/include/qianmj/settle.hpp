@@ -39,7 +39,7 @@ struct SeatState {
 };
 
 struct Table {
-  std::string rules = "duyun";
+  std::string rules = "duyun";  // empty from JSON without "rules": the caller's choice
   Options options;
   int dealer = 0;
   std::int64_t streak = 0;
@@ -70,8 +70,16 @@ struct LedgerItem {
   std::vector<Transfer> transfers;
 };
 
+// 查叫: what the draw (or a late escape) found in one seat's hand.
+struct SeatCheck {
+  bool ready = false;
+  bool huazhu = false;          // 花猪 (D8.1)
+  std::optional<Item> dajiao;   // best pattern over the live waits
+};
+
 struct Ledger {
   std::vector<LedgerItem> items;
+  std::array<std::optional<SeatCheck>, kSeats> checks;  // seats whose hands were checked
   std::array<std::int64_t, kSeats> totals{};
   int next_dealer = 0;
   std::int64_t next_streak = 0;

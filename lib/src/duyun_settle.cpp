@@ -5,6 +5,7 @@
 
 #include "qianmj/duyun.hpp"
 #include "qianmj/settle.hpp"
+#include "book.hpp"
 
 namespace qianmj {
 namespace {
@@ -27,41 +28,6 @@ const KongSpec& kong_spec(Meld::Kind k) {
   return *std::find_if(std::begin(kKongSpecs), std::end(kKongSpecs),
                        [&](const KongSpec& s) { return s.kind == k; });
 }
-
-// Ledger under construction; amounts are checked for overflow as they are made.
-class Book {
- public:
-  Book(const Table& t, const Options& o) : t_(t), base_(o.get("base")) {}
-
-  std::int64_t times(std::int64_t a, std::int64_t b) {
-    auto r = checked_mul(a, b);
-    if (!r) overflow_ = true;
-    return r.value_or(0);
-  }
-  std::int64_t plus(std::int64_t a, std::int64_t b) {
-    auto r = checked_add(a, b);
-    if (!r) overflow_ = true;
-    return r.value_or(0);
-  }
-  std::int64_t base() const { return base_; }
-  bool overflowed() const { return overflow_; }
-
-  std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
-  int dealer() const { return t_.dealer; }
-  std::int64_t streak() const { return t_.streak; }
-
-  LedgerItem& add(std::string id, Text name, Text detail) {
-    ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}});
-    return ledger.items.back();
-  }
-
-  Ledger ledger;
-
- private:
-  const Table& t_;
-  std::int64_t base_;
-  bool overflow_ = false;
-};
 
 bool is_dealer_pair(int dealer, int a, int b) { return a == dealer || b == dealer; }
 
@@ -282,7 +248,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, options_);
+  Book book(t, options_.get("base"));
   auto kong_items = book_kongs(book, c);
   switch (t.outcome) {
     case Table::Outcome::Win:

@@ -157,6 +157,58 @@ std::vector<DiscardAnswer> analyze_discards(const Ruleset& rules, const Hand& ha
   return out;
 }
 
+namespace {
+Error inconsistent(std::string en, std::string zh) {
+  return Error{ErrorCode::Inconsistent, std::move(en), std::move(zh), 0, ""};
+}
+}  // namespace
+
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
+  if (s.streak < 0)
+    return Error{ErrorCode::OutOfRange, "--streak must be 0 or more", "--streak 不能为负数", 0, ""};
+  if (s.win_tile && hand.concealed[s.win_tile->index()] == 0)
+    return inconsistent("the winning tile " + s.win_tile->ascii() + " is not among the concealed tiles",
+                        "和牌张 " + s.win_tile->chinese() + " 不在手牌中");
+  if (s.tianhu && s.dihu)
+    return inconsistent("--tianhu (dealer) and --dihu (non-dealer) exclude each other",
+                        "天胡（庄家）与地胡（闲家）不能同时成立");
+  if (s.zimo && s.payer_baoting)
+    return inconsistent("--payer-baoting needs a discarder; a self-draw has none",
+                        "自摸没有点炮者，不能使用 --payer-baoting");
+  if (s.zimo && s.robbing_kong)
+    return inconsistent("--robbing-kong is a win off another's kong, not a self-draw",
+                        "抢杠是胡他人的杠牌，不是自摸");
+  if (s.robbing_kong && s.after_kong)
+    return inconsistent("--robbing-kong and --after-kong exclude each other",
+                        "抢杠与杠上花/杠上炮不能同时成立");
+  if (s.after_kong && s.zimo && !hand.has_kong())
+    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong",
+                        "杠上花是杠后补牌自摸，但手牌中没有杠");
+  if (s.tianhu) {
+    if (s.dealer == DealerRole::Payer)
+      return inconsistent("天胡 is the dealer's win: --dealer must be winner",
+                          "天胡是庄家胡牌：--dealer 应为 winner");
+    if (s.after_kong || s.robbing_kong || s.payer_baoting)
+      return inconsistent("天胡 is won on the dealt tiles: no kong, discard or discarder",
+                          "天胡是起手即胡：没有杠、点炮或点炮者");
+    if (!s.zimo) notes.push_back({"天胡 is paid as a self-draw", "天胡按自摸计算"});
+    if (s.dealer == DealerRole::None) notes.push_back({"天胡: the winner is the dealer", "天胡：胡牌者为庄家"});
+    s.zimo = true;
+    s.dealer = DealerRole::Winner;
+  }
+  if (s.tianhu && !hand.melds.empty())
+    return inconsistent("天胡 is won on the dealt tiles: a meld is not possible",
+                        "天胡是起手即胡：不可能有碰或杠");
+  if (s.robbing_kong && s.win_tile && hand.all_copies()[s.win_tile->index()] > 1)
+    return inconsistent("robbing a kong of " + s.win_tile->ascii() +
+                            " leaves one copy for the winner; this hand holds more",
+                        "抢杠 " + s.win_tile->chinese() + " 时其余三张在被抢者的碰里，胡家只能有这一张");
+  if (s.dihu && s.dealer == DealerRole::Winner)
+    return inconsistent("地胡 is a non-dealer's win: --dealer cannot be winner",
+                        "地胡是闲家胡牌：--dealer 不能为 winner");
+  return std::nullopt;
+}
+
 std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b) {
   std::int64_t r;
   if (__builtin_add_overflow(a, b, &r)) return std::nullopt;

@@ -28,8 +28,4 @@ class Duyun final : public Ruleset {
   std::vector<PatternMatch> all_patterns(const Hand& hand, const Situation& s) const;
 };
 
-// Checks the situation options against each other and the hand, and settles what they
-// imply (天胡 is a self-draw by the dealer); notes say what was assumed.
-std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes);
-
 }  // namespace qianmj

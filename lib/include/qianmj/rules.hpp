@@ -177,6 +177,10 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
 std::vector<DiscardAnswer> analyze_discards(const Ruleset& rules, const Hand& hand,
                                             const Situation& s);
 
+// Checks the situation options against each other and the hand, and settles what they
+// imply (天胡 is a self-draw by the dealer); notes say what was assumed.
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes);
+
 // Checked arithmetic for amounts: nullopt on overflow.
 std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b);
 std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b);

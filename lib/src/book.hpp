@@ -1,0 +1,45 @@
+// Internal: a ledger under construction, shared by the rule sets' settle().
+#pragma once
+
+#include <string>
+
+#include "qianmj/settle.hpp"
+
+namespace qianmj {
+
+// Ledger under construction; amounts are checked for overflow as they are made.
+class Book {
+ public:
+  Book(const Table& t, std::int64_t base) : t_(t), base_(base) {}
+
+  std::int64_t times(std::int64_t a, std::int64_t b) {
+    auto r = checked_mul(a, b);
+    if (!r) overflow_ = true;
+    return r.value_or(0);
+  }
+  std::int64_t plus(std::int64_t a, std::int64_t b) {
+    auto r = checked_add(a, b);
+    if (!r) overflow_ = true;
+    return r.value_or(0);
+  }
+  std::int64_t base() const { return base_; }
+  bool overflowed() const { return overflow_; }
+
+  std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
+  int dealer() const { return t_.dealer; }
+  std::int64_t streak() const { return t_.streak; }
+
+  LedgerItem& add(std::string id, Text name, Text detail) {
+    ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}});
+    return ledger.items.back();
+  }
+
+  Ledger ledger;
+
+ private:
+  const Table& t_;
+  std::int64_t base_;
+  bool overflow_ = false;
+};
+
+}  // namespace qianmj

@@ -47,8 +47,8 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
   }
   auto rules = make_ruleset(c.rules_id, std::move(options));
   if (!rules)
-    print_error(Error{ErrorCode::BadOption, "unknown rule set '" + c.rules_id + "' (known: duyun)",
-                      "未知的规则“" + c.rules_id + "”（可用：duyun）", 0, ""},
+    print_error(Error{ErrorCode::BadOption, "unknown rule set '" + c.rules_id + "' (known: duyun, zunyi)",
+                      "未知的规则“" + c.rules_id + "”（可用：duyun、zunyi）", 0, ""},
                 c, out, err);
   return rules;
 }

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
-  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: duyun (default)")->type_name("NAME");
+  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: duyun (default) or zunyi")->type_name("NAME");
   app.add_option("--rule", c.rule_assignments, "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);

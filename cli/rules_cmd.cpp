@@ -19,7 +19,11 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   }
   bool zh = c.chinese;
   Unit unit = rules->unit();
-  out << rules->name().in(zh) << (zh ? " 番型（只计最大番）\n" : " patterns (only the highest counts)\n");
+  if (unit == Unit::Fan)
+    out << rules->name().in(zh) << (zh ? " 番型（只计最大番）\n" : " patterns (only the highest counts)\n");
+  else
+    out << rules->name().in(zh)
+        << (zh ? " 牌型（只计最高的一种，清一色另加）\n" : " patterns (the highest one counts; 清一色 adds)\n");
   for (const auto& p : rules->patterns())
     out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
         << item_name(p.item(), zh) << "  " << unit_text(p.value, unit, zh) << "  — "
@@ -28,7 +32,7 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   for (const auto& p : rules->addons())
     out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
         << item_name(p.item(), zh) << "  "
-        << (p.id == "lianzhuang" ? std::string("+N") : p.id == "qianggang" ? "+" + std::to_string(rules->options().get("qianggang-fan")) : "+" + std::to_string(p.value))
+        << (p.id == "lianzhuang" ? std::string("+N") : "+" + std::to_string(rules->addon(p.id).value))
         << "  — " << (zh ? p.definition_zh : p.definition_en) << '\n';
   out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
   for (const auto& o : option_specs()) {

@@ -44,8 +44,9 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     out << (zh ? "不能胡  " : "Illegal   ") << sc.reason->in(zh) << '\n';
     return;
   }
-  std::int64_t base = rules.options().get("base");
-  out << (zh ? "付款" : "Payments") << (zh ? "（底分 " : " (base ") << base << (zh ? "）\n" : ")\n");
+  out << (zh ? "付款" : "Payments");
+  if (unit == Unit::Fan) out << (zh ? "（底分 " : " (base ") << rules.options().get("base") << (zh ? "）" : ")");
+  out << '\n';
   for (const auto& p : sc.payers) {
     std::string sum;
     for (const auto& it : p.items)
@@ -55,8 +56,8 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     out << " ×" << p.count << "  " << sum;
     if (p.items.size() > 1) out << " = " << unit_text(p.value, unit, zh);
     else out << (unit == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"));
-    out << " → " << p.points << (zh ? " 分" : " points") << (p.count > 1 ? (zh ? "（每家）" : " each") : "")
-        << '\n';
+    if (unit == Unit::Fan) out << " → " << p.points << (zh ? " 分" : " points");
+    out << (p.count > 1 ? (zh ? "（每家）" : " each") : "") << '\n';
   }
   out << (zh ? "胡家共收 " : "Winner collects ") << sc.total << (zh ? " 分\n" : " points\n");
 }

@@ -32,6 +32,8 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
     std::size_t live = 0;
     for (const auto& v : w.waits) live += v.wait.live;
     out << (zh ? "听牌：叫 " : "Ready: waits on ") << live << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
+  } else if (w.reason) {
+    out << (zh ? "未听牌：" : "Not ready: ") << w.reason->in(zh) << '\n';
   } else if (w.waits.empty()) {
     out << (zh ? "未听牌\n" : "Not ready\n");
   } else {

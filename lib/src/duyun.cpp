@@ -61,7 +61,10 @@ bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
 }  // namespace
 
 const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
-Item Duyun::addon(std::string_view id) const { return spec(kAddons, id).item(); }
+Item Duyun::addon(std::string_view id) const {
+  if (id == "qianggang") return spec(kAddons, id).item(options_.get("qianggang-fan"));
+  return spec(kAddons, id).item();
+}
 Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 

@@ -75,6 +75,8 @@ json to_json(const WaitsAnswer& w, const Ruleset& rules) {
   json j = header(rules);
   j["hand"] = to_ascii(w.hand);
   j["ready"] = w.ready;
+  j["reason"] = w.reason ? json(w.reason->en) : json(nullptr);
+  j["reason_zh"] = w.reason ? json(w.reason->zh) : json(nullptr);
   j["waits"] = wait_list(w, rules.unit());
   j["dajiao"] = dajiao(w);
   j["dajiao_pattern"] = w.dajiao ? to_json(*w.dajiao, rules.unit()) : json(nullptr);

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "qianmj/duyun.hpp"
+#include "qianmj/zunyi.hpp"
 
 namespace qianmj {
 
@@ -122,6 +123,7 @@ std::string_view role_name(Payer::Role r) {
 
 std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options) {
   if (id == "duyun") return std::make_unique<Duyun>(std::move(options));
+  if (id == "zunyi") return std::make_unique<Zunyi>(std::move(options));
   return nullptr;
 }
 
@@ -130,7 +132,10 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
   answer.hand = hand;
   for (const auto& w : formal_waits(hand)) {
     auto pattern = rules.best_pattern(with_tile(hand, w.tile), w.tile, s);
-    if (!pattern) continue;  // a shape this rule set does not accept as a win
+    if (!pattern) {  // a shape this rule set does not accept as a win
+      if (!answer.reason) answer.reason = rules.no_win_reason(with_tile(hand, w.tile));
+      continue;
+    }
     Situation on_discard = s;
     on_discard.win_tile = w.tile;
     on_discard.zimo = false;

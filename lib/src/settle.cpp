@@ -202,6 +202,11 @@ Result<Ledger> settle(const Table& t) {
   if (!rules) return bad("rules", "unknown rule set '" + t.rules + "'", "未知的规则“" + t.rules + "”");
   CheckedTable c{t, {}, {}, {}};
   if (auto e = check_events(t, c)) return *e;
+  if (rules->needs_all_hands())
+    for (int s = 0; s < kSeats; ++s)
+      if (!t.seats[static_cast<std::size_t>(s)].hand)
+        return bad(seat_hand(s), "the " + std::string(rules->name().en) + " rules need every seat's hand",
+                   rules->name().zh + "规则需要每家的手牌");
   if (auto e = check_hands(t, c)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;

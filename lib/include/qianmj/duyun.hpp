@@ -20,7 +20,7 @@ class Duyun final : public Ruleset {
   Result<Ledger> settle(const CheckedTable& table) const override;  // duyun_settle.cpp
 
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
-  Item addon(std::string_view id) const;
+  Item addon(std::string_view id) const override;
   Item addon(std::string_view id, std::int64_t value) const;
 
   // Every pattern the hand holds (D1) with a reading that makes it, best first; empty

@@ -130,6 +130,7 @@ struct WaitValue {
 struct WaitsAnswer {
   Hand hand;
   bool ready = false;
+  std::optional<Text> reason;  // why formal waits do not count (Zunyi 缺一门)
   std::vector<WaitValue> waits;
   std::optional<Item> dajiao;  // best pattern over the live waits
 };
@@ -150,6 +151,8 @@ class Ruleset {
   virtual Unit unit() const = 0;
   virtual const std::vector<ItemSpec>& patterns() const = 0;
   virtual const std::vector<ItemSpec>& addons() const = 0;
+  // An add-on by id with its value under the house options in effect.
+  virtual Item addon(std::string_view id) const = 0;
   const Options& options() const { return options_; }
 
   // The best pattern of a 14-tile hand (kong = 3) won on `win` (if known), or nullopt
@@ -162,6 +165,11 @@ class Ruleset {
   virtual Result<Score> score(const Hand& hand, const Situation& s) const = 0;
   // Prices a table that settle() has checked: the whole ledger of the hand.
   virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
+  // Whether settle needs every seat's hand whatever the result (Zunyi: 豆 and 鸡 need
+  // to know who is ready).
+  virtual bool needs_all_hands() const { return false; }
+  // Why a hand of winning shape is still no win under these rules (Zunyi Z1), if so.
+  virtual std::optional<Text> no_win_reason(const Hand&) const { return std::nullopt; }
 
  protected:
   explicit Ruleset(Options options) : options_(std::move(options)) {}

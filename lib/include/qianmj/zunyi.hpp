@@ -1,0 +1,36 @@
+// Zunyi (遵义) rules: RULES.md Z1-Z8 as a table and a few predicates. Amounts are points.
+#pragma once
+
+#include "qianmj/rules.hpp"
+
+namespace qianmj {
+
+class Zunyi final : public Ruleset {
+ public:
+  explicit Zunyi(Options options = {}) : Ruleset(std::move(options)) {}
+  std::string_view id() const override { return "zunyi"; }
+  Text name() const override { return {"Zunyi", "遵义"}; }
+  Unit unit() const override { return Unit::Points; }
+  const std::vector<ItemSpec>& patterns() const override;
+  const std::vector<ItemSpec>& addons() const override;
+  // The structural pattern plus 清一色 as one item (id "qingyise+duiduihu", value 14);
+  // without `win`, the winning tile that scores most. nullopt: no win, or Z1 fails.
+  std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
+                                   const Situation& s) const override;
+  bool legal_on_discard(const Item&, const Hand&, const Situation&) const override { return true; }
+  Result<Score> score(const Hand& hand, const Situation& s) const override;
+  Result<Ledger> settle(const CheckedTable& table) const override;  // zunyi_settle.cpp
+  bool needs_all_hands() const override { return true; }
+  std::optional<Text> no_win_reason(const Hand& hand) const override;
+
+  // The parts of the best pattern: structural item (absent for a 清一色 平胡) and 清一色.
+  struct Parts {
+    std::optional<Item> structural;
+    std::optional<Item> flush;
+    Item combined;
+  };
+  std::optional<Parts> pattern_parts(const Hand& hand, Tile win) const;
+  Item addon(std::string_view id) const override;
+};
+
+}  // namespace qianmj

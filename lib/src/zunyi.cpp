@@ -1,0 +1,179 @@
+#include "qianmj/zunyi.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace qianmj {
+namespace {
+
+// Z2: structural patterns (one counts, the highest), then 清一色 adds.
+const std::vector<ItemSpec> kPatterns = {
+    {"pinghu", "平胡", "Plain win", 2, "any standard win; not counted with 清一色 (H zunyi-pinghu)",
+     "任意胡牌；清一色时不计（见 zunyi-pinghu）"},
+    {"biankadiao", "边卡吊", "Single wait", 3, "without the winning tile, exactly one formal wait",
+     "去掉和牌张后只叫一张（边张、卡张、单吊）"},
+    {"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"},
+    {"dakuanzhang", "大宽张", "Wide wait", 4, "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
+     "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
+    {"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"},
+    {"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike", "含四张相同牌的七对"},
+    {"qingyise", "清一色", "Full flush", 10, "all one suit: adds to the structural pattern", "全部同一花色：加在牌型上"},
+};
+
+// Z3 add-ons, in points per payer.
+const std::vector<ItemSpec> kAddons = {
+    {"zimo", "自摸", "Self-draw", 1, "+1 from each payer", "每家加 1 分"},
+    {"tianhu", "天和", "Heavenly win", 10, "dealer wins on the dealt hand", "庄家起手即和"},
+    {"dihu", "地和", "Earthly win", 10, "non-dealer wins in the first go-round", "闲家第一轮即和"},
+    {"gangshangpao", "杠上炮", "Win on a kong discard", 3, "win on the discard right after a kong",
+     "杠后打出的牌点炮"},
+    {"qianggang", "抢杠", "Robbing a kong", 3, "house rule zunyi-qianggang (default 3)", "抢杠加分（默认 3，见 zunyi-qianggang）"},
+    {"gangshanghua", "杠上花", "Win on a kong replacement", 10, "10 flat in place of every pattern, plus 自摸",
+     "10 分，取代一切牌型，另加自摸"},
+};
+
+const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
+  return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
+}
+
+bool lacks_a_suit(const Hand& h) { return std::popcount(h.suits()) <= 2; }  // Z1
+
+}  // namespace
+
+const std::vector<ItemSpec>& Zunyi::patterns() const { return kPatterns; }
+const std::vector<ItemSpec>& Zunyi::addons() const { return kAddons; }
+Item Zunyi::addon(std::string_view id) const {
+  if (id == "qianggang") return spec(kAddons, id).item(options_.get("zunyi-qianggang"));
+  return spec(kAddons, id).item();
+}
+
+std::optional<Text> Zunyi::no_win_reason(const Hand& hand) const {
+  if (lacks_a_suit(hand)) return std::nullopt;
+  return Text{"缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)",
+              "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）"};
+}
+
+std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) const {
+  if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
+  auto all = readings(hand);
+  if (all.empty()) return std::nullopt;
+  // Z2: the structural pattern from the readings and from the waits without `win`.
+  std::optional<Item> best;
+  auto consider = [&](std::string_view id) {
+    Item it = id == "pinghu" ? spec(kPatterns, id).item(options_.get("zunyi-pinghu")) : spec(kPatterns, id).item();
+    if (!best || it.value > best->value) best = it;
+  };
+  bool standard = false;
+  for (const auto& r : all) {
+    if (r.seven_pairs) {
+      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+      consider(dragon ? "longqidui" : "anqidui");
+      continue;
+    }
+    standard = true;
+    consider("pinghu");
+    if (std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; }))
+      consider("duiduihu");
+  }
+  if (standard) {
+    Hand before = hand;
+    --before.concealed[win.index()];
+    auto waits = formal_waits(before);
+    if (waits.size() == 1) consider("biankadiao");
+    if (waits.size() == 3 && waits[0].tile.suit() == waits[2].tile.suit() && waits[0].tile.rank() <= 3 &&
+        waits[1].tile.rank() == waits[0].tile.rank() + 3 && waits[2].tile.rank() == waits[0].tile.rank() + 6)
+      consider("dakuanzhang");
+  }
+  Parts p;
+  bool flush = std::popcount(hand.suits()) == 1;
+  if (flush) p.flush = spec(kPatterns, "qingyise").item();
+  if (!(flush && best->id == "pinghu")) p.structural = best;  // 清一色 平胡 = 10
+  if (p.structural && p.flush)
+    p.combined = {"qingyise+" + p.structural->id, "清一色" + p.structural->zh, "Full flush " + p.structural->en,
+                  p.structural->value + p.flush->value};
+  else
+    p.combined = p.structural ? *p.structural : *p.flush;
+  return p;
+}
+
+std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win, const Situation&) const {
+  std::optional<Item> best;
+  for (int i = 0; i < kKinds; ++i) {
+    Tile t = Tile::from_index(i);
+    if ((win && t != *win) || hand.concealed[i] == 0) continue;
+    auto p = pattern_parts(hand, t);
+    if (p && (!best || p->combined.value > best->value)) best = p->combined;
+  }
+  return best;
+}
+
+Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
+  if (hand.size() != 14)
+    return Error{ErrorCode::WrongTileCount,
+                 "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
+                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张"};
+  Situation s = situation;
+  Score sc;
+  if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
+  auto ignored = [&](bool given, const char* what) {
+    if (given)
+      sc.notes.push_back({std::string(what) + " has no effect under the Zunyi rules",
+                          std::string(what) + " 在遵义规则下不计"});
+  };
+  ignored(s.baoting, "--baoting");
+  ignored(s.payer_baoting, "--payer-baoting");
+  ignored(s.dou, "--dou");
+  ignored(s.streak > 0, "--streak (不按庄闲算分)");
+  sc.hand = hand;
+  // Z2: without the winning tile, the one that scores most (C4), said in a note.
+  std::optional<Parts> parts;
+  Tile win;
+  for (int i = 0; i < kKinds; ++i) {
+    Tile t = Tile::from_index(i);
+    if ((s.win_tile && t != *s.win_tile) || hand.concealed[i] == 0) continue;
+    auto p = pattern_parts(hand, t);
+    if (p && (!parts || p->combined.value > parts->combined.value)) parts = p, win = t;
+  }
+  if (!parts) {
+    auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
+    sc.win_tile = s.win_tile;
+    sc.reason = why ? *why : Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
+    return sc;
+  }
+  if (!s.win_tile)
+    sc.notes.push_back({"no --win given: assumed " + win.ascii() + ", the winning tile that scores most",
+                        "未给出和牌张：按得分最高的 " + win.chinese() + " 计算"});
+  sc.win_tile = win;
+  sc.win = sc.legal = true;
+  sc.pattern = parts->combined;
+  bool pairs = parts->combined.id.find("qidui") != std::string::npos;
+  bool pungs = parts->combined.id.find("duiduihu") != std::string::npos;
+  for (const auto& r : readings(hand)) {  // a reading that makes the pattern, for the explanation
+    bool all_pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
+    if (r.seven_pairs == pairs && (!pungs || all_pungs)) {
+      sc.reading = r;
+      break;
+    }
+  }
+  if (s.after_kong && s.zimo) {
+    sc.items.push_back(addon("gangshanghua"));  // Z3: 10 flat in place of every pattern
+    sc.also.push_back(*sc.pattern);
+    sc.pattern = sc.items.back();
+  } else {
+    if (parts->structural) sc.items.push_back(*parts->structural);
+    if (parts->flush) sc.items.push_back(*parts->flush);
+  }
+  if (s.zimo) sc.items.push_back(addon("zimo"));
+  if (s.tianhu) sc.items.push_back(addon("tianhu"));
+  if (s.dihu) sc.items.push_back(addon("dihu"));
+  if (s.after_kong && !s.zimo) sc.items.push_back(addon("gangshangpao"));
+  if (s.robbing_kong && options_.get("zunyi-qianggang") > 0) sc.items.push_back(addon("qianggang"));
+  Payer p{s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
+  for (const auto& it : p.items) p.value += it.value;  // small table values: no overflow
+  p.points = p.value;
+  sc.total = p.points * p.count;
+  sc.payers.push_back(std::move(p));
+  return sc;
+}
+
+}  // namespace qianmj

@@ -1,0 +1,243 @@
+// Zunyi settlement: wins (Z4), 豆 (Z5), 鸡 (Z6), 黄庄查叫 (Z7), next dealer (Z8).
+#include <algorithm>
+#include <bit>
+
+#include "book.hpp"
+#include "qianmj/zunyi.hpp"
+
+namespace qianmj {
+namespace {
+
+struct DouSpec {
+  Meld::Kind kind;
+  const char* id;
+  Text name;
+  std::int64_t points;  // from each payer
+};
+
+// Z5
+const DouSpec kDou[] = {
+    {Meld::Kind::DirectKong, "mingdou", {"Direct kong 豆 (明豆)", "明豆"}, 2},
+    {Meld::Kind::ConcealedKong, "andou", {"Concealed kong 豆 (暗豆)", "暗豆"}, 2},
+    {Meld::Kind::AddedKong, "zhuanwandou", {"Added kong 豆 (转弯豆)", "转弯豆"}, 3},
+};
+
+const DouSpec& dou_spec(Meld::Kind k) {
+  return *std::find_if(std::begin(kDou), std::end(kDou), [&](const DouSpec& s) { return s.kind == k; });
+}
+
+// Seats that won or are ready (Z1 included) at the end.
+std::array<bool, kSeats> standing(const CheckedTable& c, const Zunyi& rules) {
+  std::array<bool, kSeats> out{};
+  for (int s = 0; s < kSeats; ++s) {
+    auto i = static_cast<std::size_t>(s);
+    out[i] = c.winner[i] || analyze_waits(rules, *c.waiting[i], {}).ready;
+  }
+  return out;
+}
+
+std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Zunyi& rules) {
+  const Table& t = c.table;
+  for (std::size_t i = 0; i < t.wins.size(); ++i) {
+    const auto& w = t.wins[i];
+    std::string field = "result.wins[" + std::to_string(i) + "]";
+    Situation s;
+    s.win_tile = w.tile;
+    s.zimo = w.self_drawn();
+    s.after_kong = w.after_kong;
+    s.robbing_kong = w.robbing_kong;
+    s.tianhu = w.tianhu;
+    s.dihu = w.dihu;
+    s.dealer = w.seat == t.dealer ? DealerRole::Winner : DealerRole::None;
+    auto sc = rules.score(with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile), s);
+    if (!sc) {
+      Error e = sc.error();
+      e.field = field;
+      return e;
+    }
+    std::string who_en = book.seat(w.seat, false), who_zh = book.seat(w.seat, true);
+    if (!sc->win)
+      return field_error(ErrorCode::Inconsistent, field,
+                         who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
+                         who_zh + "的手牌加 " + w.tile.chinese() + " 不成和：" + sc->reason->zh);
+    std::string names_en, names_zh;
+    for (const auto& it : sc->items) {
+      names_en += (names_en.empty() ? "" : " + ") + it.zh + " " + it.en;
+      names_zh += (names_zh.empty() ? "" : " + ") + it.zh;
+    }
+    Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
+               : w.robbing_kong ? Text{"robbing " + book.seat(w.from, false) + "'s kong", "抢" + book.seat(w.from, true) + "的杠"}
+                                : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
+    auto& item = book.add("win", {"Win (和牌分)", "和牌分"},
+                          {who_en + ", " + how.en + ": " + names_en, who_zh + " " + how.zh + "：" + names_zh});
+    const Payer& p = sc->payers.front();
+    for (int k = 1; k < kSeats; ++k) {
+      int payer = (w.seat + k) % kSeats;
+      if (w.self_drawn() || payer == w.from) item.transfers.push_back({payer, w.seat, p.points, p.value, p.items});
+    }
+  }
+  return std::nullopt;
+}
+
+// Z5: 豆 for a konger who won or is ready; not the kong before a 杠上炮, not a robbed one.
+void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
+  const Table& t = c.table;
+  const auto& first = t.wins.front();
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    const auto& k = t.kongs[i];
+    bool before_pao = first.after_kong && !first.self_drawn() && i + 1 == t.kongs.size();
+    if (c.kong_void[i] || before_pao) continue;
+    if (o.on("zunyi-dou-needs-ready") && !up[static_cast<std::size_t>(k.seat)]) continue;
+    const auto& spec = dou_spec(k.kind);
+    Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
+    if (k.kind == Meld::Kind::DirectKong) {
+      detail.en += " (from " + book.seat(k.from, false) + ")";
+      detail.zh += "（" + book.seat(k.from, true) + "点杠）";
+    }
+    auto& item = book.add(spec.id, spec.name, detail);
+    for (int p = 0; p < kSeats; ++p)
+      if (p != k.seat && (k.kind != Meld::Kind::DirectKong || p == k.from))
+        item.transfers.push_back({p, k.seat, spec.points, 0, {}});
+  }
+}
+
+// Z6: 鸡 in hand and melds (幺鸡 1条 and the 翻鸡), plus the 幺鸡 the seat discarded.
+struct Chickens {
+  std::int64_t plain = 0;  // worth `ji` each
+  bool chongfeng = false;  // one discarded 幺鸡 is the 冲锋鸡, worth `chongfeng-ji`
+  std::int64_t points(const Options& o) const {
+    return plain * o.get("ji") + (chongfeng ? o.get("chongfeng-ji") : 0);
+  }
+  bool any() const { return plain > 0 || chongfeng; }
+};
+
+Chickens chickens(const CheckedTable& c, int seat) {
+  const Table& t = c.table;
+  const auto& st = t.seats[static_cast<std::size_t>(seat)];
+  Hand h = *c.waiting[static_cast<std::size_t>(seat)];
+  for (const auto& w : t.wins)
+    if (w.seat == seat) h = with_tile(h, w.tile);
+  Counts all = h.all_copies();
+  const Tile yaoji(Suit::Sou, 1);
+  Chickens ch;
+  ch.plain = all[yaoji.index()];
+  if (t.flipped) {
+    Tile fan(t.flipped->suit(), t.flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
+    ch.plain += all[fan.index()];                            // a 1条 that is both counts twice
+  }
+  ch.chongfeng = st.chongfeng && st.discarded_yaoji > 0;
+  ch.plain += st.discarded_yaoji - (ch.chongfeng ? 1 : 0);
+  return ch;
+}
+
+void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
+  for (int s = 0; s < kSeats; ++s) {
+    auto ch = chickens(c, s);
+    if (!ch.any() || ch.points(o) == 0) continue;
+    bool earns = up[static_cast<std::size_t>(s)];
+    if (!earns && !o.on("bao-ji")) continue;  // a non-ready seat's 鸡 earn nothing
+    std::vector<Transfer> transfers;
+    for (int p = 0; p < kSeats; ++p) {
+      if (p == s) continue;
+      if (earns) transfers.push_back({p, s, ch.points(o), 0, {}});
+      else if (up[static_cast<std::size_t>(p)]) transfers.push_back({s, p, ch.points(o), 0, {}});  // bao-ji
+    }
+    if (transfers.empty()) continue;
+    std::string count = std::to_string(ch.plain) + (ch.chongfeng ? " + 冲锋鸡" : "");
+    auto& item = book.add("ji", {"Chickens (鸡)", "鸡"},
+                          earns ? Text{book.seat(s, false) + ": " + count + " 鸡", book.seat(s, true) + "：" + count + " 只鸡"}
+                                : Text{book.seat(s, false) + " is not ready and pays its " + count + " 鸡 (bao-ji)",
+                                       book.seat(s, true) + "未听牌，按 " + count + " 只鸡赔付（包鸡）"});
+    item.transfers = std::move(transfers);
+  }
+}
+
+// Z7: 黄庄查叫. Returns the ready flags for Z8.
+std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zunyi& rules) {
+  std::array<bool, kSeats> ready{};
+  std::array<WaitsAnswer, kSeats> waits;
+  int n_ready = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    auto i = static_cast<std::size_t>(s);
+    waits[i] = analyze_waits(rules, *c.waiting[i], {});
+    ready[i] = waits[i].ready;
+    n_ready += ready[i];
+    book.ledger.checks[i] = SeatCheck{ready[i], false, waits[i].dajiao};
+  }
+  if (n_ready == 0 || n_ready == kSeats) return ready;  // nobody or everybody: no payment
+  for (int n = 0; n < kSeats; ++n) {
+    auto ni = static_cast<std::size_t>(n);
+    if (ready[ni]) continue;
+    bool three_suits = std::popcount(c.waiting[ni]->suits()) == 3;
+    auto& item = book.add("chadajiao", {"Paying the 叫 (黄庄查叫)", "黄庄查叫"},
+                          {book.seat(n, false) + " is not ready" + (three_suits ? ", holds three suits: pays double" : ""),
+                           book.seat(n, true) + "未听牌" + (three_suits ? "且未缺门，加倍赔付" : "")});
+    for (int r = 0; r < kSeats; ++r) {
+      if (!ready[static_cast<std::size_t>(r)]) continue;
+      const Item& best = *waits[static_cast<std::size_t>(r)].dajiao;
+      std::int64_t points = book.times(best.value, three_suits ? 2 : 1);
+      item.transfers.push_back({n, r, points, points, {best}});
+    }
+  }
+  return ready;
+}
+
+}  // namespace
+
+Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
+  const Table& t = c.table;
+  Book book(t, 1);
+  int next = t.dealer;
+  switch (t.outcome) {
+    case Table::Outcome::Win: {
+      if (auto e = book_wins(book, c, *this)) return *e;
+      auto up = standing(c, *this);
+      for (int s = 0; s < kSeats; ++s) {
+        auto i = static_cast<std::size_t>(s);
+        if (!c.winner[i]) {
+          auto w = analyze_waits(*this, *c.waiting[i], {});
+          book.ledger.checks[i] = SeatCheck{w.ready, false, w.dajiao};
+        }
+      }
+      book_dou(book, c, up, options_);
+      book_chickens(book, c, up, options_);
+      if (!t.flipped)
+        book.ledger.notes.push_back({"no flipped tile given: only 幺鸡 (1条) count as 鸡",
+                                     "未给出翻牌：只有幺鸡（1条）算鸡"});
+      // Z8: one winner deals; 一炮多响: the first winner after the discarder.
+      next = t.wins.front().seat;
+      if (t.wins.size() > 1)
+        for (int k = 1; k < kSeats; ++k)
+          if (c.winner[static_cast<std::size_t>((t.wins.front().from + k) % kSeats)]) {
+            next = (t.wins.front().from + k) % kSeats;
+            break;
+          }
+      break;
+    }
+    case Table::Outcome::Draw: {
+      auto ready = book_draw(book, c, *this);
+      int n_ready = static_cast<int>(std::count(ready.begin(), ready.end(), true));
+      // Z8: the one seat not ready deals; else the dealer stays if nobody, everybody or
+      // the dealer is ready; else the ready seat nearest after the dealer.
+      if (n_ready == kSeats - 1) {
+        next = static_cast<int>(std::find(ready.begin(), ready.end(), false) - ready.begin());
+      } else if (n_ready > 0 && !ready[static_cast<std::size_t>(t.dealer)]) {
+        for (int k = 1; k < kSeats; ++k)
+          if (ready[static_cast<std::size_t>((t.dealer + k) % kSeats)]) {
+            next = (t.dealer + k) % kSeats;
+            break;
+          }
+      }
+      break;
+    }
+    case Table::Outcome::Escape:
+      return field_error(ErrorCode::Inconsistent, "result.kind",
+                         "the Zunyi rules have no escape settlement", "遵义规则没有逃跑结算");
+  }
+  book.ledger.next_dealer = next;
+  book.ledger.next_streak = next == t.dealer ? book.plus(t.streak, 1) : 0;
+  if (book.overflowed()) return out_of_range("an amount", "金额");
+  return std::move(book.ledger);
+}
+
+}  // namespace qianmj

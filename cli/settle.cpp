@@ -1,4 +1,5 @@
 // qianmj settle [FILE|-]: the full ledger of one hand, item by item.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -25,6 +26,8 @@ Result<std::string> read_input(const std::string& file) {
   std::ifstream f;
   std::istream* in = &std::cin;
   if (file != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) return Error{ErrorCode::Usage, file + " is a directory", file + " 是目录"};
     f.open(file, std::ios::binary);
     if (!f) return Error{ErrorCode::Usage, "cannot read " + file, "无法读取 " + file};
     in = &f;

@@ -72,7 +72,7 @@ TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.j
     std::vector<std::string> args = {"settle", "-", "--json"};
     if (c.contains("args"))
       for (const auto& a : c["args"]) args.push_back(a.get<std::string>());
-    auto r = test::run_qianmj(args, c["table"].dump());
+    auto r = test::run_qianmj(args, c.contains("table_text") ? c["table_text"].get<std::string>() : c["table"].dump());
     INFO("stdout: " << r.out << "\nstderr: " << r.err);
     auto j = json::parse(r.out);
     CHECK(j["schema"] == 1);
@@ -117,7 +117,7 @@ TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.j
 
 TEST_CASE("Settle properties: rotating the seats rotates the ledger; every ledger sums to zero") {
   for (const auto& c : settle_cases()) {
-    if (c.contains("error") || c.contains("args")) continue;
+    if (c.contains("error") || c.contains("args") || !c.contains("table")) continue;
     INFO(c["why"].get<std::string>());
     for (int k = 1; k < 4; ++k) {
       auto ledger = settle(table_of(rotate(c["table"], k)));
@@ -157,7 +157,9 @@ TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D
         if (round % 2 == 0 && kind / kRanks == s % 3) continue;
         ++h.concealed[kind];
       }
-      seats.push_back({{"hand", to_ascii(h)}, {"baoting", rng() % 5 == 0}});
+      // 报听 only where it can be: a ready hand without melds.
+      bool baoting = rng() % 2 == 0 && h.melds.empty() && analyze_waits(Duyun{}, h, {}).ready;
+      seats.push_back({{"hand", to_ascii(h)}, {"baoting", baoting}});
     }
     t["seats"] = seats;
     t["result"] = round % 3 == 0 ? json{{"kind", "escape"}, {"seat", rng() % 4}, {"last_four", rng() % 2 == 0}}

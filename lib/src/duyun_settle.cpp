@@ -248,7 +248,20 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
+  for (int s = 0; s < kSeats; ++s) {  // a declared 报听 is a ready hand (D2)
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const auto& hand = c.waiting[static_cast<std::size_t>(s)];
+    if (seat.baoting && hand && !analyze_waits(*this, *hand, {}).ready)
+      return field_error(ErrorCode::Inconsistent, "seats[" + std::to_string(s) + "].baoting",
+                         "a seat that declared 报听 is ready, but this hand is not",
+                         "报听的一家必然听牌，但此手牌未听牌");
+  }
   Book book(t, options_.get("base"));
+  bool zunyi_fields = t.flipped.has_value();
+  for (const auto& seat : t.seats) zunyi_fields = zunyi_fields || seat.discarded_yaoji > 0 || seat.chongfeng;
+  if (zunyi_fields)
+    book.ledger.notes.push_back({"flipped, discarded_yaoji and chongfeng (鸡) have no effect under the Duyun rules",
+                                 "flipped、discarded_yaoji、chongfeng（鸡）在都匀规则下不计"});
   auto kong_items = book_kongs(book, c);
   switch (t.outcome) {
     case Table::Outcome::Win:
@@ -262,7 +275,6 @@ Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   int next = t.dealer;
   if (t.outcome == Table::Outcome::Win) next = t.wins.size() == 1 ? t.wins.front().seat : t.wins.front().from;
   book.ledger.next_dealer = next;
-  book.ledger.next_streak = next == t.dealer ? book.plus(t.streak, 1) : 0;
   if (book.overflowed()) return out_of_range("an amount", "金额");
   return std::move(book.ledger);
 }

@@ -184,7 +184,8 @@ class Fields {
     const json& v = j_[key];
     bool huge_float = v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
     if (huge_float || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))) {
-      error_ = json_field(ErrorCode::OutOfRange, at(key), "too large", "数值过大");
+      error_ = json_field(ErrorCode::OutOfRange, at(key), "out of range (a whole number up to 2^63)",
+                          "超出范围（应为不超过 2^63 的整数）");
       return 0;
     }
     if (!v.is_number_integer()) {
@@ -264,8 +265,20 @@ std::optional<Error> check_shape(std::string_view text) {
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = check_shape(text)) return *e;
   json j;
+  std::optional<std::string> duplicate;
+  std::vector<std::vector<std::string>> keys;  // per open object, the keys seen so far
+  auto no_duplicates = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty()) {
+      auto k = parsed.get<std::string>();
+      if (std::find(keys.back().begin(), keys.back().end(), k) != keys.back().end() && !duplicate) duplicate = k;
+      keys.back().push_back(std::move(k));
+    }
+    return true;
+  };
   try {
-    j = json::parse(text.begin(), text.end());
+    j = json::parse(text.begin(), text.end(), no_duplicates);
   } catch (const nlohmann::json::parse_error& e) {
     // Line and column of the byte where parsing stopped.
     std::size_t byte = std::min<std::size_t>(e.byte, text.size());
@@ -281,6 +294,9 @@ Result<Table> table_from_json(std::string_view text) {
     return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
                  "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) + " 列）：" + reason};
   }
+  if (duplicate)
+    return json_field(ErrorCode::BadJson, *duplicate, "the key \"" + *duplicate + "\" appears twice in one object",
+                      "同一对象中键 \"" + *duplicate + "\" 出现了两次");
   Table t;
   t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
@@ -292,7 +308,9 @@ Result<Table> table_from_json(std::string_view text) {
     else
       for (const auto& [name, value] : o.items()) {
         std::optional<Error> e;
-        if (value.is_boolean()) e = t.options.set(name, std::int64_t{value.get<bool>()});
+        if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+          e = Error{ErrorCode::OutOfRange, "too large", "数值过大"};
+        else if (value.is_boolean()) e = t.options.set(name, std::int64_t{value.get<bool>()});
         else if (value.is_number_integer()) e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
         else if (value.is_string()) e = t.options.set(name, value.get<std::string>());
         else e = Error{ErrorCode::BadOption, "expected a number, true/false or a string", "应为数字、true/false 或字符串"};

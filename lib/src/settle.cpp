@@ -117,12 +117,30 @@ std::optional<Error> check_events(const Table& t, CheckedTable& c) {
           return bad(seat_hand(w.seat), "a winner's hand is required", "胡家的手牌必须给出");
       }
       if (first.robbing_kong) {  // D5: the robbed added kong is void, if it is listed
-        for (std::size_t i = t.kongs.size(); i-- > 0;) {
-          if (t.kongs[i].seat != first.from) continue;
-          if (t.kongs[i].kind == Meld::Kind::AddedKong && t.kongs[i].tile == first.tile) c.kong_void[i] = true;
-          break;
+        for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+          const auto& k = t.kongs[i];
+          if (k.tile != first.tile) continue;
+          if (k.seat != first.from || k.kind != Meld::Kind::AddedKong)
+            return inconsistent(path("kongs", i), "抢杠 of " + first.tile.ascii() + ": the only kong of it is the robbed seat's added kong",
+                                "抢杠 " + first.tile.chinese() + "：此牌只能有被抢者的加杠");
+          if (i + 1 != t.kongs.size())
+            return inconsistent(path("kongs", i), "the robbed kong ends the hand: no kong comes after it",
+                                "被抢的杠结束了这一局：其后不能再有杠");
+          c.kong_void[i] = true;
         }
+        const auto& robbed = t.seats[static_cast<std::size_t>(first.from)].hand;
+        if (robbed && std::none_of(robbed->melds.begin(), robbed->melds.end(), [&](const Meld& m) {
+              return m.kind == Meld::Kind::Pung && m.tile == first.tile;
+            }))
+          return inconsistent(seat_hand(first.from),
+                              "the robbed seat shows the pung [" + std::string(3, char('0' + first.tile.rank())) +
+                                  first.tile.ascii().substr(1) + "] it was adding to",
+                              "被抢杠者手牌中应有所加杠的碰 " + first.tile.chinese());
       }
+      for (std::size_t i = 0; i < t.wins.size(); ++i)
+        if (t.wins[i].tianhu && !t.kongs.empty())
+          return inconsistent(path("result.wins", i, "tianhu"), "天胡 is won on the dealt tiles, before any kong",
+                              "天胡是起手即胡，之前不可能有人开杠");
       break;
     }
     case Table::Outcome::Draw:
@@ -138,6 +156,24 @@ std::optional<Error> check_events(const Table& t, CheckedTable& c) {
             return bad(seat_hand(s), "an escape in the last four tiles needs every other hand (查大叫)",
                        "最后四张逃跑需要其他各家的手牌（查大叫）");
       break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_seats(const Table& t) {
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    for (unsigned char ch : seat.name)
+      if (ch < 0x20 || ch == 0x7F)
+        return bad(path("seats", static_cast<std::size_t>(s), "name"), "control characters in a name",
+                   "名字中有控制字符");
+    if (seat.name.size() > 64)
+      return bad(path("seats", static_cast<std::size_t>(s), "name"), "a name of at most 64 bytes", "名字最多 64 字节");
+    // Seed: no 碰/杠 before 报听, and a 报听 hand does not change after it.
+    if (seat.baoting && seat.hand && !seat.hand->melds.empty())
+      return inconsistent(path("seats", static_cast<std::size_t>(s), "baoting"),
+                          "a 报听 hand has no melds: none before the declaration, no change after it",
+                          "报听的手牌不能有碰杠：报听前不能碰杠，报听后手牌不能变动");
   }
   return std::nullopt;
 }
@@ -183,6 +219,15 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
     add_copies(h.all_copies());
     c.waiting[static_cast<std::size_t>(s)] = h;
   }
+  // Kongs of seats whose hand is not given are known tiles too (a robbed one: its pung).
+  std::array<int, kSeats> kongs_per_seat{};
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    const auto& k = t.kongs[i];
+    if (++kongs_per_seat[static_cast<std::size_t>(k.seat)] > 4)
+      return inconsistent(path("kongs", i), "a seat holds at most four kongs", "一家最多四个杠");
+    if (!t.seats[static_cast<std::size_t>(k.seat)].hand)
+      table_copies[k.tile.index()] = static_cast<std::uint8_t>(table_copies[k.tile.index()] + (c.kong_void[i] ? 3 : 4));
+  }
   // C7 across the table: one discard completes every winner on it, so it counts once.
   if (t.outcome == Table::Outcome::Win) ++table_copies[t.wins.front().tile.index()];
   for (int i = 0; i < kKinds; ++i)
@@ -207,9 +252,15 @@ Result<Ledger> settle(const Table& t) {
       if (!t.seats[static_cast<std::size_t>(s)].hand)
         return bad(seat_hand(s), "the " + std::string(rules->name().en) + " rules need every seat's hand",
                    rules->name().zh + "规则需要每家的手牌");
+  if (auto e = check_seats(t)) return *e;
   if (auto e = check_hands(t, c)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;
+  if (ledger->next_dealer == t.dealer) {  // D10, Z8: N + 1 when the same seat deals again
+    auto n = checked_add(t.streak, 1);
+    if (!n) return field_error(ErrorCode::OutOfRange, "streak", "the next streak would pass 2^63", "下一局连庄数超过 2^63");
+    ledger->next_streak = *n;
+  }
   // Every payment is booked on both seats; the totals must balance.
   ledger->totals = {};
   for (const auto& item : ledger->items)

@@ -235,7 +235,6 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
                          "the Zunyi rules have no escape settlement", "遵义规则没有逃跑结算");
   }
   book.ledger.next_dealer = next;
-  book.ledger.next_streak = next == t.dealer ? book.plus(t.streak, 1) : 0;
   if (book.overflowed()) return out_of_range("an amount", "金额");
   return std::move(book.ledger);
 }

@@ -15,7 +15,10 @@ def case(rule, why, table, rows=None, totals=None, next_=None, error=None, args=
     c = {"rule": rule, "why": why}
     if ready: c["ready"] = ready
     if args: c["args"] = args
-    c["table"] = table
+    if table is None:  # a raw text case: a key twice
+        c["table_text"] = '{"dealer": 0, "dealer": 1, "seats": [{}, {}, {}, {}], "result": {"kind": "escape", "seat": 1}}'
+    else:
+        c["table"] = table
     if error: c["error"] = error
     else:
         c["rows"], c["totals"], c["next"] = rows, totals, next_
@@ -198,6 +201,40 @@ err("H", "a bad value", dict(ok, options={"base": 0}), "bad_option", "options.ba
 err("H", "an unknown field (typo)", dict(ok, dealr=0), "bad_field", "dealr")
 err("H", "an unknown result kind", dict(ok, result={"kind": "flower"}), "bad_field", "result.kind")
 err("H", "a wrong type", dict(ok, seats=[{"hand": W, "baoting": "yes"}, {}, {}, {}]), "bad_field", "seats[0].baoting")
+
+err("C7", "kongs of seats without a hand count too: 7p x 8",
+    {"dealer": 0, "seats": seats("234777p345789s11s", None, None, None),
+     "kongs": [{"seat": 2, "kind": "direct", "tile": "7p", "from": 1}], "result": zimo0}, "too_many_copies", "seats")
+err("C7", "two concealed kongs of 5s", dict(ok, kongs=[{"seat": 1, "kind": "concealed", "tile": "5s"},
+                                                      {"seat": 2, "kind": "concealed", "tile": "5s"}]),
+    "too_many_copies", "seats")
+err("D6", "five kongs for one seat", dict(ok, kongs=[{"seat": 3, "kind": "concealed", "tile": t} for t in
+                                                    ["1m", "2m", "3m", "4m", "5m"]]), "inconsistent", "kongs[4]")
+rob = {"dealer": 2, "seats": seats("123456m345s11p56p", "[777p]111222333m1s", None, None),
+       "kongs": [{"seat": 1, "kind": "added", "tile": "7p"}],
+       "result": {"kind": "win", "wins": [win(0, "7p", 1, robbing_kong=True)]}}
+err("D5", "抢杠 of a concealed kong", dict(rob, kongs=[{"seat": 1, "kind": "concealed", "tile": "7p"}],
+                                         seats=seats("123456m345s11p56p", None, None, None)), "inconsistent", "kongs[0]")
+err("D5", "the robbed seat must show the pung it was adding to",
+    dict(rob, seats=seats("123456m345s11p56p", "111222333m1s99s9p", None, None)), "inconsistent", "seats[1].hand")
+err("D5", "no kong after the robbed one", dict(rob, kongs=rob["kongs"] + [{"seat": 3, "kind": "concealed", "tile": "9s"}]),
+    "inconsistent", "kongs[0]")
+err("D2", "a 报听 hand has no melds",
+    {"dealer": 0, "seats": [{"hand": "[222m]456m789m234p5p", "baoting": True}, {}, {}, {}],
+     "result": {"kind": "win", "wins": [win(0, "5p", 2)]}}, "inconsistent", "seats[0].baoting")
+err("D2", "a 报听 seat is ready at a draw",
+    dict(draw, seats=[draw["seats"][0], {"hand": "1479m258m1469p55p", "baoting": True}] + draw["seats"][2:]),
+    "inconsistent", "seats[1].baoting")
+err("D1", "天胡 comes before any kong",
+    dict(ok, kongs=[{"seat": 2, "kind": "concealed", "tile": "9m"}],
+         result={"kind": "win", "wins": [win(0, "7p", tianhu=True)]}), "inconsistent", "result.wins[0].tianhu")
+err("H", "a key twice", None, "bad_json", "dealer")
+err("H", "a house rule beyond int64", dict(ok, options={"base": 2**64 - 1}), "out_of_range", "options.base")
+err("D10", "the next streak would pass 2^63",
+    {"dealer": 0, "streak": 2**63 - 1, "seats": seats(None, None, None, None), "result": {"kind": "escape", "seat": 1}},
+    "out_of_range", "streak")
+err("H", "control characters in a name", dict(ok, seats=[{"hand": W, "name": "\u001b[31mX"}, {}, {}, {}]),
+    "bad_field", "seats[0].name")
 
 path = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "settle_cases.jsonl")
 with open(path, "w", encoding="utf-8") as f:

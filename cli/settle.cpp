@@ -40,8 +40,9 @@ Result<std::string> read_input(const std::string& file) {
 }
 
 void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, std::ostream& out) {
-  out << rules.name().in(zh) << (zh ? "  底分 " : "  base ") << rules.options().get("base")
-      << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
+  out << rules.name().in(zh);
+  if (rules.unit() == Unit::Fan) out << (zh ? "  底分 " : "  base ") << rules.options().get("base");
+  out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
       << t.streak << '\n';
   bool checked = false;
   for (const auto& ch : ledger.checks) checked = checked || ch.has_value();
@@ -89,8 +90,9 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
       for (const auto& it : tr.items)
         sum += (sum.empty() ? "" : " + ") + (zh ? it.zh : it.en) + " " + std::to_string(it.value);
       out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << sum << " = "
-          << tr.value << (rules.unit() == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"))
-          << " → " << tr.points << '\n';
+          << unit_text(tr.value, rules.unit(), zh);
+      if (rules.unit() == Unit::Fan) out << " → " << tr.points;
+      out << '\n';
     }
   }
   out << pad_right(total_label, label_width);

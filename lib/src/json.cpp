@@ -429,7 +429,7 @@ json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) 
             {"detail", item.detail.en},
             {"detail_zh", item.detail.zh}};
   if (!tr.items.empty()) {
-    j[value_key(unit)] = tr.value;
+    if (unit == Unit::Fan) j["fan"] = tr.value;  // in points, the value is the amount itself
     j["items"] = transfer_items(tr, unit);
   }
   return j;
@@ -440,7 +440,7 @@ json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) 
 json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
   Unit unit = rules.unit();
   json j = header(rules);
-  j["base"] = rules.options().get("base");
+  if (rules.unit() == Unit::Fan) j["base"] = rules.options().get("base");
   j["dealer"] = table.dealer;
   j["streak"] = table.streak;
   json seats = json::array();
@@ -467,7 +467,7 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
     for (const auto& tr : item.transfers) {
       json t = {{"from", tr.from}, {"to", tr.to}, {"points", tr.points}};
       if (!tr.items.empty()) {
-        t[value_key(unit)] = tr.value;
+        if (unit == Unit::Fan) t["fan"] = tr.value;
         t["items"] = transfer_items(tr, unit);
       }
       transfers.push_back(t);

@@ -236,6 +236,65 @@ err("D10", "the next streak would pass 2^63",
 err("H", "control characters in a name", dict(ok, seats=[{"hand": W, "name": "\u001b[31mX"}, {}, {}, {}]),
     "bad_field", "seats[0].name")
 
+# ---- Zunyi (遵义): points, no base, no dealer bonus ----------------------------------
+zy = {"rules": "zunyi", "dealer": 1, "streak": 0,
+      "seats": [{"hand": "(5555m)123s456s789s9s"},
+                {"hand": "[7777p+]123m678m11m23m", "discarded_yaoji": 1, "chongfeng": True},
+                {"hand": "[9999p]14499m2358s6p", "discarded_yaoji": 1},
+                {"hand": "(1111p)234p345p56p88p"}],
+      "kongs": [{"seat": 0, "kind": "concealed", "tile": "5m"}, {"seat": 1, "kind": "added", "tile": "7p"},
+                {"seat": 2, "kind": "direct", "tile": "9p", "from": 3}, {"seat": 3, "kind": "concealed", "tile": "1p"}],
+      "result": {"kind": "win", "wins": [win(0, "9s")], "flipped": "8p"}}
+zy_rows = [["win", [15, -5, -5, -5]], ["andou", [6, -2, -2, -2]], ["zhuanwandou", [-3, 9, -3, -3]],
+           ["andou", [-2, -2, -2, 6]], ["ji", [3, -1, -1, -1]], ["ji", [-2, 6, -2, -2]]]
+case("Z5", "seat 0 self-draws 9s: 大宽张 4 (waits 3s 6s 9s without it) + 自摸 1 = 5 from each; 暗豆 2 x 3 for seat 0 "
+     "(won), 转弯豆 3 x 3 for seat 1 (ready), 暗豆 2 x 3 for seat 3 (ready); seat 2's 明豆 earns nothing (not ready: "
+     "three suits); 鸡: seat 0 one 1s = 1 from each, seat 1 the 冲锋鸡 = 2 from each; seat 2's 鸡 earn nothing",
+     zy, zy_rows, [17, 5, -15, -7], [0, 0])
+case("H", "zunyi-dou-needs-ready=off: seat 2's 明豆 2 from seat 3 counts", dict(zy, options={"zunyi-dou-needs-ready": False}),
+     zy_rows[:3] + [["mingdou", [0, 0, 2, -2]]] + zy_rows[3:], [17, 5, -13, -9], [0, 0])
+case("H", "bao-ji=on: seat 2 (not ready) pays its 鸡 (4 翻鸡 9p + 1 discarded 幺鸡 = 5) to each seat that won or is ready",
+     dict(zy, options={"bao-ji": True}), zy_rows + [["ji", [5, 5, -15, 5]]], [22, 10, -30, -2], [0, 0])
+case("Z6", "flipped 9s: the 翻鸡 wraps to 1s, so seat 0's 1s counts twice: 2 from each",
+     dict(zy, result={"kind": "win", "wins": [win(0, "9s")], "flipped": "9s"}),
+     zy_rows[:4] + [["ji", [6, -2, -2, -2]], ["ji", [-2, 6, -2, -2]]], [20, 4, -16, -8], [0, 0])
+case("H", "ji=2, chongfeng-ji=5", dict(zy, options={"ji": 2, "chongfeng-ji": 5}),
+     zy_rows[:4] + [["ji", [6, -2, -2, -2]], ["ji", [-5, 15, -5, -5]]], [17, 13, -19, -11], [0, 0])
+zb = {"rules": "zunyi", "dealer": 2,
+      "seats": seats("111222444m333p5p", "5566778899m11p5p", "1357m2468s13579p", "(9999s)678m2468s246p"),
+      "kongs": [{"seat": 3, "kind": "concealed", "tile": "9s"}], "options": {"zunyi-dou-needs-ready": False},
+      "result": {"kind": "win", "wins": [win(0, "5p", 3, after_kong=True)]}}
+case("Z5", "杠上炮: seat 3's kong before the discard scores nothing (even with dou-needs-ready off); "
+     "seat 0 对对胡 4 + 杠上炮 3 = 7 from seat 3", zb, [["win", [7, 0, 0, -7]]], [7, 0, 0, -7], [0, 0])
+zc = {"rules": "zunyi", "dealer": 3,
+      "seats": seats("111222444m333p5p", "5566778899m11p5p", "1357m2468s13579p", "678m2468s9s24689p"),
+      "result": {"kind": "win", "wins": [win(1, "5p", 3), win(0, "5p", 3)]}}
+case("Z8", "一炮多响 off seat 3: seat 1 暗七对 4, seat 0 对对胡 4; the first winner after the discarder (seat 0) deals",
+     zc, [["win", [0, 4, 0, -4]], ["win", [4, 0, 0, -4]]], [4, 4, 0, -8], [0, 0])
+zd = {"rules": "zunyi", "dealer": 0, "streak": 1,
+      "seats": seats("2344567p345789s", "1357m2468s13579p", "[1111s+]1469m258m77s9s", "1112345678999p"),
+      "kongs": [{"seat": 2, "kind": "added", "tile": "1s"}], "result": {"kind": "draw"}}
+case("Z7", "黄庄查叫: 豆 void; seat 1 (three suits) pays double: 2 x 大宽张 4 = 8 to seat 0 and 2 x 清一色 10 = 20 "
+     "to seat 3; seat 2 pays 4 and 10; the dealer (seat 0) is ready and stays",
+     zd, [["chadajiao", [8, -28, 0, 20]], ["chadajiao", [4, 0, -14, 10]]], [12, -28, -14, 30], [0, 2],
+     ready=[[True, False, 4], [False, False, None], [False, False, None], [True, False, 10]])
+case("Z8", "dealer seat 1 not ready, two seats not ready: the ready seat nearest after the dealer (seat 3) deals",
+     dict(zd, dealer=1), [["chadajiao", [8, -28, 0, 20]], ["chadajiao", [4, 0, -14, 10]]], [12, -28, -14, 30], [3, 0])
+case("Z8", "exactly one seat (1) not ready: it pays 2 x (4 + 2 + 10) and deals next, though the dealer is ready",
+     dict(zd, seats=seats("2344567p345789s", "1357m2468s13579p", "[1111s+]234m567m55m89m", "1112345678999p")),
+     [["chadajiao", [8, -32, 4, 20]]], [8, -32, 4, 20], [1, 0])
+case("Z7", "nobody ready: no payment, the dealer (seat 2) stays",
+     {"rules": "zunyi", "dealer": 2,
+      "seats": seats("1357m2468s13579p", "2468m1357s2468p9s", "1369m1369s1369p5m", "2478m2478s2478p5s"),
+      "result": {"kind": "draw"}}, [], [0, 0, 0, 0], [2, 1])
+err("Z4", "Zunyi has no escape settlement",
+    {"rules": "zunyi", "dealer": 0, "seats": zd["seats"], "kongs": zd["kongs"], "result": {"kind": "escape", "seat": 1}},
+    "inconsistent", "result.kind")
+err("Z5", "Zunyi needs every hand", dict(zc, seats=zc["seats"][:3] + [{}]), "bad_field", "seats[3].hand")
+err("Z1", "a winner holding three suits", dict(zc, seats=seats("111222444m333s5p", "5566778899m11p5p",
+                                                             "1357m2468s13579p", "678m2468s9s24689p")),
+    "inconsistent", "result.wins[1]")
+
 path = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "settle_cases.jsonl")
 with open(path, "w", encoding="utf-8") as f:
     for c in cases:

@@ -143,11 +143,15 @@ void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSe
       else if (up[static_cast<std::size_t>(p)]) transfers.push_back({s, p, ch.points(o), 0, {}});  // bao-ji
     }
     if (transfers.empty()) continue;
-    std::string count = std::to_string(ch.plain) + (ch.chongfeng ? " + 冲锋鸡" : "");
+    Text count{ch.plain ? std::to_string(ch.plain) + " 鸡" : "", ch.plain ? std::to_string(ch.plain) + " 只鸡" : ""};
+    if (ch.chongfeng) {
+      count.en += std::string(ch.plain ? " and " : "") + "the 冲锋鸡";
+      count.zh += std::string(ch.plain ? "和" : "") + "冲锋鸡";
+    }
     auto& item = book.add("ji", {"Chickens (鸡)", "鸡"},
-                          earns ? Text{book.seat(s, false) + ": " + count + " 鸡", book.seat(s, true) + "：" + count + " 只鸡"}
-                                : Text{book.seat(s, false) + " is not ready and pays its " + count + " 鸡 (bao-ji)",
-                                       book.seat(s, true) + "未听牌，按 " + count + " 只鸡赔付（包鸡）"});
+                          earns ? Text{book.seat(s, false) + ": " + count.en, book.seat(s, true) + "：" + count.zh}
+                                : Text{book.seat(s, false) + " is not ready and pays its " + count.en + " (bao-ji)",
+                                       book.seat(s, true) + "未听牌，按" + count.zh + "赔付（包鸡）"});
     item.transfers = std::move(transfers);
   }
 }

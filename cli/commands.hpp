@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common.hpp"
+#include "pipeline.hpp"
 
 namespace qianmj::cli {
 
@@ -27,6 +28,7 @@ class ScoreCommand {
  private:
   std::vector<std::string> hand_;
   SituationArgs s_;
+  PipeOptions pipe_;
 };
 
 class WaitsCommand {
@@ -37,6 +39,7 @@ class WaitsCommand {
  private:
   std::vector<std::string> hand_;
   bool baoting_ = false, dou_ = false;
+  PipeOptions pipe_;
 };
 
 class SettleCommand {
@@ -47,6 +50,7 @@ class SettleCommand {
  private:
   std::string file_ = "-";
   int seat_ = -1;
+  PipeOptions pipe_;
 };
 
 class RulesCommand {

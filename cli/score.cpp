@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 
@@ -80,54 +81,135 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
       ->check(CLI::IsMember({"winner", "payer", "none"}))
       ->type_name("WHO");
   cmd->add_option("--streak", s_.streak, "连庄 count N (the dealer's extra rounds)")->type_name("N");
+  add_pipe_options(*cmd, pipe_);
   return cmd;
 }
 
-int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  auto rules = make_rules(c, out, err);
-  if (!rules) return kBad;
-  auto hand = read_hand(hand_, c, out, err);
-  if (!hand) return kBad;
+namespace {
+
+// The situation of the command line or of one pipeline line, checked.
+Result<Situation> situation_of(const SituationArgs& a) {
   Situation s;
-  s.zimo = s_.zimo, s.after_kong = s_.after_kong, s.robbing_kong = s_.robbing_kong;
-  s.baoting = s_.baoting, s.payer_baoting = s_.payer_baoting, s.tianhu = s_.tianhu;
-  s.dihu = s_.dihu, s.dou = s_.dou, s.streak = s_.streak;
-  s.dealer = s_.dealer == "winner" ? DealerRole::Winner
-             : s_.dealer == "payer" ? DealerRole::Payer
-                                    : DealerRole::None;
-  if (!s_.win.empty()) {
-    auto t = parse_tile(s_.win);
+  s.zimo = a.zimo, s.after_kong = a.after_kong, s.robbing_kong = a.robbing_kong;
+  s.baoting = a.baoting, s.payer_baoting = a.payer_baoting, s.tianhu = a.tianhu;
+  s.dihu = a.dihu, s.dou = a.dou, s.streak = a.streak;
+  if (a.dealer != "winner" && a.dealer != "payer" && a.dealer != "none")
+    return Error{ErrorCode::BadOption, "dealer is winner, payer or none, not '" + a.dealer + "'",
+                 "dealer 应为 winner、payer 或 none，而不是“" + a.dealer + "”"};
+  s.dealer = a.dealer == "winner" ? DealerRole::Winner : a.dealer == "payer" ? DealerRole::Payer : DealerRole::None;
+  if (!a.win.empty()) {
+    auto t = parse_tile(a.win);
     if (!t) {
       Error e = t.error();
       e.en = "--win: " + e.en;
       e.zh = "--win：" + e.zh;
-      print_error(e, c, out, err);
-      return kBad;
+      return e;
     }
     s.win_tile = *t;
-    if (hand->size() == 13) {
-      if (hand->all_copies()[t->index()] >= kCopies) {
-        print_error(Error{ErrorCode::TooManyCopies,
-                          "--win " + t->ascii() + " would be a fifth copy: there are only four",
-                          "--win " + t->chinese() + " 将是第五张：每种牌只有四张", 0, ""},
-                    c, out, err);
-        return kBad;
-      }
-      *hand = with_tile(*hand, *t);
-    }
+  }
+  return s;
+}
+
+Result<Score> compute(const Ruleset& rules, const std::string& text, const SituationArgs& a) {
+  auto hand = parse_hand(text);
+  if (!hand) return hand.error();
+  auto s = situation_of(a);
+  if (!s) return s.error();
+  if (s->win_tile && hand->size() == 13) {
+    Tile t = *s->win_tile;
+    if (hand->all_copies()[t.index()] >= kCopies)
+      return Error{ErrorCode::TooManyCopies, "--win " + t.ascii() + " would be a fifth copy: there are only four",
+                   "--win " + t.chinese() + " 将是第五张：每种牌只有四张"};
+    *hand = with_tile(*hand, t);
   }
   if (hand->size() != 14) {
     std::string n = std::to_string(hand->size());
-    print_error(Error{ErrorCode::WrongTileCount,
-                      "score needs 14 tiles (kong = 3), or 13 with --win; this hand has " + n +
-                          (hand->size() == 13 ? " (for its waits: qianmj waits)" : ""),
-                      "score 需要 14 张牌（杠算 3 张），或 13 张加 --win；此手牌有 " + n + " 张" +
-                          (hand->size() == 13 ? "（查叫请用 qianmj waits）" : ""),
-                      0, ""},
-                c, out, err);
-    return kBad;
+    return Error{ErrorCode::WrongTileCount,
+                 "score needs 14 tiles (kong = 3), or 13 with --win; this hand has " + n +
+                     (hand->size() == 13 ? " (for its waits: qianmj waits)" : ""),
+                 "score 需要 14 张牌（杠算 3 张），或 13 张加 --win；此手牌有 " + n + " 张" +
+                     (hand->size() == 13 ? "（查叫请用 qianmj waits）" : "")};
   }
-  auto sc = rules->score(*hand, s);
+  return rules.score(*hand, *s);
+}
+
+// A pipeline line in JSON: {"hand": ..., "win": ..., "zimo": true, ...} over the defaults.
+Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::string& hand) {
+  if (!j.is_object()) return Error{ErrorCode::BadJson, "a line is a hand or a JSON object", "每行应为手牌或 JSON 对象"};
+  for (const auto& [key, v] : j.items()) {
+    auto field = [&](const char* want, bool ok) -> std::optional<Error> {
+      if (ok) return std::nullopt;
+      Error e{ErrorCode::BadField, std::string("expected ") + want, std::string("应为") + want};
+      e.field = key;
+      return e;
+    };
+    std::optional<Error> e;
+    bool* flag = key == "zimo" ? &a.zimo : key == "after_kong" ? &a.after_kong : key == "robbing_kong" ? &a.robbing_kong
+               : key == "baoting" ? &a.baoting : key == "payer_baoting" ? &a.payer_baoting : key == "tianhu" ? &a.tianhu
+               : key == "dihu" ? &a.dihu : key == "dou" ? &a.dou : nullptr;
+    if (flag) {
+      if (!(e = field("true or false", v.is_boolean()))) *flag = v.get<bool>();
+    } else if (key == "hand" || key == "win" || key == "dealer") {
+      if (!(e = field(" a string", v.is_string())))
+        (key == "hand" ? hand : key == "win" ? a.win : a.dealer) = v.get<std::string>();
+    } else if (key == "streak") {
+      if (!(e = field(" a whole number from 0", v.is_number_integer() && !(v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX))))
+        a.streak = v.get<std::int64_t>();
+    } else {
+      e = Error{ErrorCode::BadField, "unknown field", "未知字段"};
+      e->field = key;
+    }
+    if (e) return *e;
+  }
+  if (!j.contains("hand")) {
+    Error e{ErrorCode::BadField, "required", "必填"};
+    e.field = "hand";
+    return e;
+  }
+  return a;
+}
+
+std::string summary(const Score& sc, bool zh) {
+  std::string out = to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
+  out += "\t" + (sc.pattern ? (zh ? sc.pattern->zh : sc.pattern->id) : std::string("-"));
+  out += "\t" + (sc.pattern ? std::to_string(sc.pattern->value) : std::string("-"));
+  out += "\t" + std::to_string(sc.total);
+  return out;
+}
+
+}  // namespace
+
+int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  auto rules = make_rules(c, out, err);
+  if (!rules) return kBad;
+  if (hand_.size() == 1 && hand_[0] == "-") {
+    return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
+      std::string hand = line;
+      SituationArgs a = s_;
+      if (line.find_first_not_of(" \t") != std::string::npos && line[line.find_first_not_of(" \t")] == '{') {
+        Json j;
+        try {
+          j = Json::parse(line);
+        } catch (const Json::exception& ex) {
+          return error_answer(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
+                                    std::string("JSON 格式错误：") + ex.what()},
+                              c, n);
+        }
+        auto r = read_line_object(j, a, hand);
+        if (!r) return error_answer(r.error(), c, n);
+        a = *r;
+      }
+      auto sc = compute(*rules, hand, a);
+      if (!sc) return error_answer(sc.error(), c, n);
+      if (!c.json) return {summary(*sc, c.chinese), false};
+      Json j = to_json(*sc, *rules);
+      j["line"] = n;
+      return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
+    });
+  }
+  std::string text;
+  for (const auto& w : hand_) text += (text.empty() ? "" : " ") + w;
+  auto sc = compute(*rules, text, s_);
   if (!sc) {
     print_error(sc.error(), c, out, err);
     return kBad;

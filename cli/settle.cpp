@@ -1,4 +1,6 @@
 // qianmj settle [FILE|-]: the full ledger of one hand, item by item.
+#include <fcntl.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,25 +21,6 @@ std::string pad_left(const std::string& s, int width) {
   return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
 }
 std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
-
-// Reads FILE, or stdin for "-", up to just over the size a table may have.
-Result<std::string> read_input(const std::string& file) {
-  constexpr std::size_t kLimit = (16u << 20) + 1;
-  std::ifstream f;
-  std::istream* in = &std::cin;
-  if (file != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) return Error{ErrorCode::Usage, file + " is a directory", file + " 是目录"};
-    f.open(file, std::ios::binary);
-    if (!f) return Error{ErrorCode::Usage, "cannot read " + file, "无法读取 " + file};
-    in = &f;
-  }
-  std::string text;
-  char buf[65536];
-  while (text.size() < kLimit && in->read(buf, sizeof buf).gcount() > 0)
-    text.append(buf, static_cast<std::size_t>(in->gcount()));
-  return text;
-}
 
 void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, std::ostream& out) {
   out << rules.name().in(zh);
@@ -131,50 +114,116 @@ CLI::App* SettleCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("settle", "The full ledger of a hand from a JSON table (FILE, or - for stdin)");
   cmd->add_option("file", file_, "the table as JSON; - or nothing reads stdin")->type_name("FILE");
   cmd->add_option("--seat", seat_, "print one seat's statement (个人结算)")->check(CLI::Range(0, 3))->type_name("N");
+  cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once");
   return cmd;
 }
 
-int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  auto text = read_input(file_);
-  if (!text) {
-    print_error(text.error(), c, out, err);
-    return kBad;
-  }
-  auto table = table_from_json(*text);
-  if (!table) {
-    print_error(table.error(), c, out, err);
-    return kBad;
-  }
-  Common used = c;
+namespace {
+
+// One table's answer: the text or JSON to print, or the error.
+Result<std::string> settle_text(const std::string& text, const Common& c, int seat, long line = 0) {
+  auto table = table_from_json(text);
+  if (!table) return table.error();
   if (table->rules.empty()) table->rules = c.rules_id;  // --rules, or duyun
   if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table->rules) {
     Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table->rules,
             "--rules " + c.rules_id + " 与输入中的规则 " + table->rules + " 不一致"};
     e.field = "rules";
-    print_error(e, c, out, err);
-    return kBad;
+    return e;
   }
-  used.rules_id = table->rules;
   for (const auto& a : c.rule_assignments)
-    if (auto e = table->options.set_assignment(a)) {
-      print_error(*e, used, out, err);
-      return kBad;
-    }
-  auto rules = make_ruleset(table->rules, table->options);
+    if (auto e = table->options.set_assignment(a)) return *e;
   auto ledger = settle(*table);
-  if (!ledger || !rules) {
-    print_error(ledger ? Error{ErrorCode::BadOption, "unknown rule set", "未知的规则"} : ledger.error(), used, out,
-                err);
-    return kBad;
-  }
-  if (c.json)
-    print_json(seat_ >= 0 ? seat_statement_json(*ledger, *table, *rules, seat_) : to_json(*ledger, *table, *rules),
-               out);
-  else if (seat_ >= 0)
-    print_statement(*ledger, *table, seat_, c.chinese, out);
+  if (!ledger) return ledger.error();
+  auto rules = make_ruleset(table->rules, table->options);  // settle() checked the name
+  std::ostringstream out;
+  if (c.json) {
+    Json j = seat >= 0 ? seat_statement_json(*ledger, *table, *rules, seat) : to_json(*ledger, *table, *rules);
+    if (line > 0) j["line"] = line;
+    print_json(j, out);
+  } else if (seat >= 0)
+    print_statement(*ledger, *table, seat, c.chinese, out);
   else
     print_ledger(*ledger, *table, *rules, c.chinese, out);
-  return kOk;
+  return out.str();
+}
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
+
+}  // namespace
+
+int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  int fd = 0;
+  if (file_ != "-") {
+    std::error_code ec;
+    fd = std::filesystem::is_directory(file_, ec) ? -1 : ::open(file_.c_str(), O_RDONLY);
+    if (fd < 0) {
+      print_error(Error{ErrorCode::Usage, "cannot read " + file_, "无法读取 " + file_}, c, out, err);
+      return kBad;
+    }
+  }
+  // One JSON document (which may span lines), or JSON Lines: one table a line. The first
+  // non-blank line tells: if it is a whole JSON value by itself, the input is JSON Lines.
+  LineReader reader(fd);
+  std::string line;
+  bool too_long = false;
+  while (reader.next(line, too_long) && !too_long && blank(line)) {}
+  const long first_number = reader.number();
+  bool lines_mode = !too_long && !blank(line) && Json::accept(line);
+  std::string second;  // JSON Lines needs a second table; one line alone is one document
+  bool second_too_long = false;
+  if (lines_mode) {
+    while (reader.next(second, second_too_long) && !second_too_long && blank(second)) {}
+    lines_mode = second_too_long || !blank(second);
+  }
+  if (!lines_mode) {
+    std::string text = line;
+    constexpr std::size_t kLimit = 16u << 20;
+    while (text.size() <= kLimit && reader.next(line, too_long)) {
+      if (too_long) text.append(kLimit, ' ');  // over the limit either way
+      else text += "\n" + line;
+    }
+    if (text.size() > kLimit) {
+      print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out, err);
+      return kBad;
+    }
+    auto answer = settle_text(text, c, seat_);
+    if (!answer) {
+      print_error(answer.error(), c, out, err);
+      return kBad;
+    }
+    out << *answer;
+    return kOk;
+  }
+  // JSON Lines: one answer a table, in order; a bad line does not stop the others.
+  bool any_error = false, first = true;
+  auto answer_line = [&](const std::string& text, long number) {
+    if (blank(text)) return;
+    auto a = settle_text(text, c, seat_, number);
+    if (!c.json && !first) out << '\n';
+    first = false;
+    if (a) {
+      out << *a;
+    } else {
+      any_error = true;
+      out << error_answer(a.error(), c, number).text << '\n';
+    }
+    if (pipe_.line_buffered) out.flush();
+  };
+  answer_line(line, first_number);
+  line = std::move(second);
+  too_long = second_too_long;
+  do {
+    if (too_long) {
+      any_error = true;
+      out << error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c,
+                          reader.number()).text
+          << '\n';
+      continue;
+    }
+    answer_line(line, reader.number());
+  } while (reader.next(line, too_long));
+  return any_error ? kBad : kOk;
 }
 
 }  // namespace qianmj::cli

@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 #include "qianmj/json.hpp"
+#include "qianmj/notation.hpp"
 
 namespace qianmj::cli {
 namespace {
@@ -67,39 +68,115 @@ CLI::App* WaitsCommand::add(CLI::App& app) {
   add_hand_option(*cmd, hand_, "13 tiles (kong = 3), or 14");
   cmd->add_flag("--baoting", baoting_, "the player declared 报听 (a 平胡 may then win off a discard)");
   cmd->add_flag("--dou", dou_, "the player owns a 豆 (kong) not shown as a meld");
+  add_pipe_options(*cmd, pipe_);
   return cmd;
 }
+
+namespace {
+
+struct WaitsResult {
+  Hand hand;
+  std::optional<WaitsAnswer> waits;           // 13 tiles
+  std::vector<DiscardAnswer> discards;        // 14 tiles
+  bool ready() const { return waits ? waits->ready : !discards.empty(); }
+};
+
+Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, bool baoting, bool dou) {
+  auto hand = parse_hand(text);
+  if (!hand) return hand.error();
+  Situation s;
+  s.baoting = baoting;
+  s.dou = dou;
+  WaitsResult r{*hand, std::nullopt, {}};
+  if (hand->size() == 13) r.waits = analyze_waits(rules, *hand, s);
+  else if (hand->size() == 14) r.discards = analyze_discards(rules, *hand, s);
+  else {
+    std::string n = std::to_string(hand->size());
+    return Error{ErrorCode::WrongTileCount,
+                 "waits needs 13 tiles (kong = 3), or 14 to choose a discard; this hand has " + n,
+                 "waits 需要 13 张牌（杠算 3 张），或 14 张以选择打哪张；此手牌有 " + n + " 张"};
+  }
+  return r;
+}
+
+Json result_json(const WaitsResult& r, const Ruleset& rules) {
+  return r.waits ? to_json(*r.waits, rules) : to_json(r.hand, r.discards, rules);
+}
+
+std::string summary(const WaitsResult& r) {
+  std::string out = to_ascii(r.hand) + "\t" + (r.ready() ? "ready" : "not-ready") + "\t";
+  if (r.waits) {
+    std::string tiles;
+    for (const auto& v : r.waits->waits)
+      if (v.wait.live) tiles += (tiles.empty() ? "" : " ") + v.wait.tile.ascii();
+    out += (tiles.empty() ? "-" : tiles) + "\t" + (r.waits->dajiao ? std::to_string(r.waits->dajiao->value) : "-");
+  } else {
+    std::string tiles;
+    for (const auto& d : r.discards) tiles += (tiles.empty() ? "" : " ") + d.discard.ascii();
+    out += (tiles.empty() ? "-" : tiles) + "\t-";
+  }
+  return out;
+}
+
+}  // namespace
 
 int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   auto rules = make_rules(c, out, err);
   if (!rules) return kBad;
-  auto hand = read_hand(hand_, c, out, err);
-  if (!hand) return kBad;
-  Situation s;
-  s.baoting = baoting_;
-  s.dou = dou_;
-  if (hand->size() == 13) {
-    auto w = analyze_waits(*rules, *hand, s);
-    if (c.json)
-      print_json(to_json(w, *rules), out);
-    else
-      print_text(w, *rules, c.chinese, out);
-    return w.ready ? kOk : kNo;
+  if (hand_.size() == 1 && hand_[0] == "-") {
+    return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
+      std::string hand = line;
+      bool baoting = baoting_, dou = dou_;
+      auto first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line[first] == '{') {
+        Json j;
+        try {
+          j = Json::parse(line);
+        } catch (const Json::exception& ex) {
+          return error_answer(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
+                                    std::string("JSON 格式错误：") + ex.what()},
+                              c, n);
+        }
+        if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string()) {
+          Error e{ErrorCode::BadField, "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand"};
+          e.field = "hand";
+          return error_answer(e, c, n);
+        }
+        for (const auto& [key, v] : j.items()) {
+          if (key == "hand") continue;
+          bool* flag = key == "baoting" ? &baoting : key == "dou" ? &dou : nullptr;
+          if (!flag || !v.is_boolean()) {
+            Error e{ErrorCode::BadField, flag ? "expected true or false" : "unknown field",
+                    flag ? "应为 true 或 false" : "未知字段"};
+            e.field = key;
+            return error_answer(e, c, n);
+          }
+          *flag = v.get<bool>();
+        }
+        hand = j["hand"].get<std::string>();
+      }
+      auto r = compute(*rules, hand, baoting, dou);
+      if (!r) return error_answer(r.error(), c, n);
+      if (!c.json) return {summary(*r), false};
+      Json j = result_json(*r, *rules);
+      j["line"] = n;
+      return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
+    });
   }
-  if (hand->size() == 14) {
-    auto d = analyze_discards(*rules, *hand, s);
-    if (c.json)
-      print_json(to_json(*hand, d, *rules), out);
-    else
-      print_text(*hand, d, *rules, c.chinese, out);
-    return d.empty() ? kNo : kOk;
+  std::string text;
+  for (const auto& w : hand_) text += (text.empty() ? "" : " ") + w;
+  auto r = compute(*rules, text, baoting_, dou_);
+  if (!r) {
+    print_error(r.error(), c, out, err);
+    return kBad;
   }
-  std::string n = std::to_string(hand->size());
-  print_error(Error{ErrorCode::WrongTileCount,
-                    "waits needs 13 tiles (kong = 3), or 14 to choose a discard; this hand has " + n,
-                    "waits 需要 13 张牌（杠算 3 张），或 14 张以选择打哪张；此手牌有 " + n + " 张", 0, ""},
-              c, out, err);
-  return kBad;
+  if (c.json)
+    print_json(result_json(*r, *rules), out);
+  else if (r->waits)
+    print_text(*r->waits, *rules, c.chinese, out);
+  else
+    print_text(r->hand, r->discards, *rules, c.chinese, out);
+  return r->ready() ? kOk : kNo;
 }
 
 }  // namespace qianmj::cli

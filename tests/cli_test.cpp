@@ -149,3 +149,65 @@ TEST_CASE("CLI language: --zh/--en, else the locale") {
   r = test::run_qianmj({"waits", "2344567筒345789条", "--en"}, "", "zh_CN.UTF-8");
   CHECK(r.out.rfind("Hand", 0) == 0);
 }
+
+TEST_CASE("Pipelines: one answer a line, in order; a bad line costs no other line (INTERFACE §2)") {
+  std::string input =
+      "2344567筒345789条\n"           // 1 ready
+      "23t\n"                         // 2 bad suit
+      "\n"                            // 3 empty
+      "1111m234p567p789s\r\n"         // 4 not ready (CRLF)
+      "{\"hand\": \"1112345678999m\"}\n"  // 5 JSON line
+      "{\"hand\": 5}\n"               // 6 bad field
+      "12\xff" "m\n"                  // 7 invalid UTF-8
+      + std::string(2u << 20, '1') + "\n"  // 8 a 2 MiB line
+      "2344567p345789s";              // 9 no final newline
+  auto r = test::run_qianmj({"waits", "-", "--json"}, input);
+  CHECK(r.exit == 2);
+  std::vector<json> answers;
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) answers.push_back(json::parse(line));
+  REQUIRE(answers.size() == 9);
+  const char* want[] = {"ready", "bad_suit", "empty", "not-ready", "ready", "bad_field", "bad_utf8", "too_long", "ready"};
+  for (std::size_t i = 0; i < 9; ++i) {
+    INFO("line " << i + 1 << ": " << answers[i].dump().substr(0, 200));
+    CHECK((answers[i].contains("error") ? answers[i]["error"]["line"] : answers[i]["line"]) == i + 1);
+    if (answers[i].contains("error"))
+      CHECK(answers[i]["error"]["code"] == want[i]);
+    else
+      CHECK((answers[i]["ready"].get<bool>() ? "ready" : "not-ready") == std::string(want[i]));
+  }
+  // All good lines: exit 0; text answers are one tab-separated line each.
+  r = test::run_qianmj({"waits", "-"}, "2344567筒345789条\n1111m234p567p789s\n");
+  CHECK(r.exit == 0);
+  CHECK(r.out == "345789s2344567p\tready\t1p 4p 7p\t1\n1111m789s234567p\tnot-ready\t-\t-\n");
+  r = test::run_qianmj({"score", "-", "--zimo", "--line-buffered"},
+                       "23445677p345789s\n{\"hand\": \"111222444m33399p\", \"zimo\": false}\n");
+  CHECK(r.exit == 0);
+  CHECK(r.out == "345789s23445677p\twin\tpinghu\t1\t18\n111222444m33399p\twin\tduiduihu\t3\t18\n");
+  r = test::run_qianmj({"score", "-", "--json"}, "{\"hand\": \"23445677p345789s\", \"streak\": -1}\n{\"hand\": \"x\", \"bogus\": 1}\n");
+  CHECK(r.exit == 2);
+  CHECK(r.out.find("\"code\":\"out_of_range\"") != std::string::npos);
+  CHECK(r.out.find("\"field\":\"bogus\"") != std::string::npos);
+}
+
+TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables answered in place") {
+  std::string good = R"({"dealer": 0, "seats": [{"hand": "2344567筒345789条"}, {}, {}, {}], "result": {"kind": "win", "wins": [{"seat": 0, "tile": "7p"}]}})";
+  auto r = test::run_qianmj({"settle", "-", "--json"}, good + "\n{\"dealer\": 9}\n\n" + good + "\n");
+  CHECK(r.exit == 2);
+  std::vector<json> answers;
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) answers.push_back(json::parse(line));
+  REQUIRE(answers.size() == 3);  // the blank line is no table
+  CHECK(answers[0]["line"] == 1);
+  CHECK(answers[0]["seats"][0]["total"] == 18);
+  CHECK(answers[1]["error"]["line"] == 2);
+  CHECK(answers[1]["error"]["field"] == "dealer");
+  CHECK(answers[2]["line"] == 4);
+  // A pretty-printed table over several lines is still one document.
+  r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}],\n"
+                                             " \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");
+  CHECK(r.exit == 0);
+  CHECK(json::parse(r.out)["seats"][0]["total"] == 18);
+}

@@ -1,0 +1,56 @@
+// Pipeline mode (INTERFACE §2): one request a line on stdin, one answer a line on stdout.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "common.hpp"
+
+namespace qianmj::cli {
+
+inline constexpr std::size_t kMaxLine = 1u << 20;  // longer lines are answered too_long
+
+// Reads stdin in large blocks and hands out lines without their '\n' (and '\r').
+// A line longer than kMaxLine is skipped to its end and reported as too long, so memory
+// stays bounded whatever the input.
+class LineReader {
+ public:
+  explicit LineReader(int fd) : fd_(fd) {}
+  // False at the end of input.
+  bool next(std::string& line, bool& too_long);
+  long number() const { return number_; }
+
+ private:
+  bool fill();
+  int fd_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  bool eof_ = false;
+  long number_ = 0;
+};
+
+struct PipeOptions {
+  bool line_buffered = false;
+  int progress = -1;  // -1: when stderr is a terminal; 0 off; 1 on
+};
+
+// One answer: a line of text (no newline); error marks a line that could not be answered.
+struct Answer {
+  std::string text;
+  bool error = false;
+};
+
+// The error answer of one line: JSON with "line", or "line N: error [code] ..." as text.
+Answer error_answer(const Error& e, const Common& c, long line);
+
+// Runs `answer` over every line of stdin; 0 when every line was answered, 2 when any was
+// an error.
+int run_pipeline(const Common& c, const PipeOptions& p,
+                 const std::function<Answer(const std::string& line, long number)>& answer);
+
+// Adds --line-buffered, --progress and --no-progress to a command.
+void add_pipe_options(CLI::App& cmd, PipeOptions& p);
+
+}  // namespace qianmj::cli

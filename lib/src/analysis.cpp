@@ -1,7 +1,25 @@
 #include "qianmj/analysis.hpp"
 
+extern "C" const std::uint32_t qianmj_suit_table[1953125];  // lib/gen/gen_tables.cpp
+
 namespace qianmj {
 namespace {
+
+// Per-suit table entry bits (see gen_tables.cpp).
+constexpr std::uint32_t kSetsOnly = 1, kWithPair = 2;
+constexpr int kSetsOnlyIf = 2, kWithPairIf = 11;  // shifts of the 9-bit "v + r" masks
+
+std::uint32_t suit_entry(const Counts& c, int suit) {
+  std::uint32_t i = 0;
+  for (int r = kRanks - 1; r >= 0; --r) i = i * 5 + c[static_cast<std::size_t>(suit * kRanks + r)];
+  return qianmj_suit_table[i];
+}
+
+bool fits_table(const Counts& c) {
+  for (auto v : c)
+    if (v > 4) return false;
+  return true;
+}
 
 // Enumerates every split of `c` into sets, appending each complete split to `out`.
 void split_sets(Counts& c, int from, std::vector<Set>& sets, const Reading& base,
@@ -84,15 +102,25 @@ std::vector<Reading> readings(const Hand& hand) {
 bool is_winning_shape(const Hand& hand) {
   if (hand.size() != 14) return false;
   if (seven_pairs(hand)) return true;
-  Counts c = hand.concealed;
-  for (int p = 0; p < kKinds; ++p) {
-    if (c[p] < 2) continue;
-    c[p] -= 2;
-    bool ok = splits(c, 0);
-    c[p] += 2;
-    if (ok) return true;
+  if (!fits_table(hand.concealed)) {  // a fifth copy: only formal waits ask; use the recursion
+    Counts c = hand.concealed;
+    for (int p = 0; p < kKinds; ++p) {
+      if (c[p] < 2) continue;
+      c[p] -= 2;
+      bool ok = splits(c, 0);
+      c[p] += 2;
+      if (ok) return true;
+    }
+    return false;
   }
-  return false;
+  // C3: one suit holds sets and the pair, the others sets only.
+  int pairs = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    std::uint32_t e = suit_entry(hand.concealed, s);
+    if (e & kWithPair) ++pairs;
+    else if (!(e & kSetsOnly)) return false;
+  }
+  return pairs == 1;
 }
 
 Hand with_tile(Hand hand, Tile t) {
@@ -103,12 +131,33 @@ Hand with_tile(Hand hand, Tile t) {
 std::vector<Wait> formal_waits(const Hand& hand) {
   std::vector<Wait> out;
   if (hand.size() != 13) return out;
+  std::uint32_t wait_mask[kSuits] = {0, 0, 0};
+  if (fits_table(hand.concealed)) {
+    std::uint32_t e[kSuits];
+    for (int s = 0; s < kSuits; ++s) e[s] = suit_entry(hand.concealed, s);
+    for (int s = 0; s < kSuits; ++s) {
+      std::uint32_t a = e[(s + 1) % 3], b = e[(s + 2) % 3];
+      // The new tile completes its suit with the pair, the others are sets; or with sets,
+      // and exactly one other suit holds the pair.
+      if ((a & kSetsOnly) && (b & kSetsOnly)) wait_mask[s] |= (e[s] >> kWithPairIf) & 0x1FF;
+      if (((a & kWithPair) && (b & kSetsOnly)) || ((a & kSetsOnly) && (b & kWithPair)))
+        wait_mask[s] |= (e[s] >> kSetsOnlyIf) & 0x1FF;
+    }
+    if (hand.melds.empty()) {  // seven pairs: six pairs and one odd kind (C3)
+      int odd = -1, odds = 0;
+      for (int i = 0; i < kKinds; ++i)
+        if (hand.concealed[i] % 2) odd = i, ++odds;
+      if (odds == 1 && hand.concealed[odd] < 4) wait_mask[odd / kRanks] |= 1u << (odd % kRanks);
+    }
+  } else {
+    for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
+      if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) wait_mask[i / kRanks] |= 1u << (i % kRanks);
+  }
   Counts own = hand.all_copies();
   for (int i = 0; i < kKinds; ++i) {
-    Tile t = Tile::from_index(i);
-    if (!is_winning_shape(with_tile(hand, t))) continue;
+    if (!(wait_mask[i / kRanks] >> (i % kRanks) & 1)) continue;
     int remaining = own[i] >= kCopies ? 0 : kCopies - own[i];
-    out.push_back({t, remaining, remaining > 0});
+    out.push_back({Tile::from_index(i), remaining, remaining > 0});
   }
   return out;
 }

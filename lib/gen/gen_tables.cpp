@@ -1,0 +1,94 @@
+// Build-time generator of the per-suit table (no rule knowledge beyond C3 sets):
+// for every count vector v of one suit (0-4 copies of ranks 1-9, index = sum v[r] 5^r)
+// a 32-bit entry:
+//   bit 0      v splits into sets only (pungs and sequences)
+//   bit 1      v splits into sets and one pair
+//   bits 2-10  ranks r (bit 2 + r-1) for which v + r splits into sets only
+//   bits 11-19 ranks r for which v + r splits into sets and one pair
+// It finds the splittable vectors by generating every combination of at most four sets
+// (and a pair), so it shares no code with the library's own recursion.
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+constexpr int kRanks = 9;
+using Vec = std::array<int, kRanks>;
+
+std::uint32_t index6(const Vec& v) {  // counts up to 5 (a fifth copy is a formal wait)
+  std::uint32_t i = 0;
+  for (int r = kRanks - 1; r >= 0; --r) i = i * 6 + static_cast<std::uint32_t>(v[static_cast<std::size_t>(r)]);
+  return i;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: gen_tables OUTPUT\n");
+    return 2;
+  }
+  constexpr std::uint32_t kSix = 10077696;  // 6^9
+  std::vector<std::uint8_t> sets_only(kSix), with_pair(kSix);
+  // Units: 9 pungs and 7 sequences; up to 4 of them, repetition allowed.
+  std::vector<Vec> units;
+  for (int r = 0; r < kRanks; ++r) {
+    Vec u{};
+    u[static_cast<std::size_t>(r)] = 3;
+    units.push_back(u);
+  }
+  for (int r = 0; r + 2 < kRanks; ++r) {
+    Vec u{};
+    for (int k = 0; k < 3; ++k) u[static_cast<std::size_t>(r + k)] = 1;
+    units.push_back(u);
+  }
+  auto fits = [](const Vec& v) {
+    for (int x : v)
+      if (x > 5) return false;
+    return true;
+  };
+  Vec cur{};
+  auto visit = [&](auto&& self, std::size_t from, int depth) -> void {
+    if (fits(cur)) {
+      sets_only[index6(cur)] = 1;
+      for (int p = 0; p < kRanks; ++p) {
+        Vec w = cur;
+        w[static_cast<std::size_t>(p)] += 2;
+        if (fits(w)) with_pair[index6(w)] = 1;
+      }
+    } else {
+      return;  // adding more only grows the counts
+    }
+    if (depth == 4) return;
+    for (std::size_t u = from; u < units.size(); ++u) {
+      for (int r = 0; r < kRanks; ++r) cur[static_cast<std::size_t>(r)] += units[u][static_cast<std::size_t>(r)];
+      self(self, u, depth + 1);
+      for (int r = 0; r < kRanks; ++r) cur[static_cast<std::size_t>(r)] -= units[u][static_cast<std::size_t>(r)];
+    }
+  };
+  visit(visit, 0, 0);
+
+  constexpr std::uint32_t kFive = 1953125;  // 5^9
+  std::vector<std::uint32_t> table(kFive);
+  for (std::uint32_t i = 0; i < kFive; ++i) {
+    Vec v{};
+    std::uint32_t x = i;
+    for (int r = 0; r < kRanks; ++r, x /= 5) v[static_cast<std::size_t>(r)] = static_cast<int>(x % 5);
+    std::uint32_t e = sets_only[index6(v)] | (with_pair[index6(v)] << 1);
+    for (int r = 0; r < kRanks; ++r) {
+      Vec w = v;
+      ++w[static_cast<std::size_t>(r)];
+      e |= static_cast<std::uint32_t>(sets_only[index6(w)]) << (2 + r);
+      e |= static_cast<std::uint32_t>(with_pair[index6(w)]) << (11 + r);
+    }
+    table[i] = e;
+  }
+  std::FILE* f = std::fopen(argv[1], "wb");
+  if (!f || std::fwrite(table.data(), sizeof(std::uint32_t), table.size(), f) != table.size() || std::fclose(f)) {
+    std::fprintf(stderr, "gen_tables: cannot write %s\n", argv[1]);
+    return 1;
+  }
+  return 0;
+}

@@ -8,7 +8,7 @@ PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 QIANMJ     := $(BUILD)/cli/qianmj
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build demo test sanitize clean
+.PHONY: all deps configure build demo test sanitize bench exhaustive clean
 
 all: build
 
@@ -48,6 +48,16 @@ sanitize: deps
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# Speed, measured (never asserted in a test): see bench/bench.cpp.
+bench: build
+	cmake --build $(BUILD) -j $(JOBS) --target qianmj_bench
+	$(BUILD)/bench/qianmj_bench
+
+# Every two-suit 13-tile hand, table against brute force (minutes; not in CI).
+exhaustive: build
+	cmake --build $(BUILD) -j $(JOBS) --target qianmj_exhaustive
+	$(BUILD)/bench/qianmj_exhaustive
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD)

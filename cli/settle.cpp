@@ -121,10 +121,13 @@ CLI::App* SettleCommand::add(CLI::App& app) {
 namespace {
 
 // One table's answer: the text or JSON to print, or the error.
-Result<std::string> settle_text(const std::string& text, const Common& c, int seat, long line = 0) {
+// `rules` is set to the table's rule set as soon as it is known, for the error answer.
+Result<std::string> settle_text(const std::string& text, const Common& c, int seat, long line, std::string& rules_id) {
+  rules_id = c.rules_id;
   auto table = table_from_json(text);
   if (!table) return table.error();
   if (table->rules.empty()) table->rules = c.rules_id;  // --rules, or duyun
+  rules_id = table->rules;
   if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table->rules) {
     Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table->rules,
             "--rules " + c.rules_id + " 与输入中的规则 " + table->rules + " 不一致"};
@@ -187,9 +190,12 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out, err);
       return kBad;
     }
-    auto answer = settle_text(text, c, seat_);
+    std::string rules;
+    auto answer = settle_text(text, c, seat_, 0, rules);
     if (!answer) {
-      print_error(answer.error(), c, out, err);
+      Common used = c;
+      used.rules_id = rules;
+      print_error(answer.error(), used, out, err);
       return kBad;
     }
     out << *answer;
@@ -199,14 +205,17 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   bool any_error = false, first = true;
   auto answer_line = [&](const std::string& text, long number) {
     if (blank(text)) return;
-    auto a = settle_text(text, c, seat_, number);
+    std::string rules;
+    auto a = settle_text(text, c, seat_, number, rules);
     if (!c.json && !first) out << '\n';
     first = false;
     if (a) {
       out << *a;
     } else {
       any_error = true;
-      out << error_answer(a.error(), c, number).text << '\n';
+      Common used = c;
+      used.rules_id = rules;
+      out << error_answer(a.error(), used, number).text << '\n';
     }
     if (pipe_.line_buffered) out.flush();
   };

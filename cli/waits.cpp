@@ -46,7 +46,7 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
 void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
                 bool zh, std::ostream& out) {
   out << (zh ? "手牌    " : "Hand      ") << hand_text(hand, zh) << '\n';
-  if (is_winning_shape(hand)) out << (zh ? "已成胡牌牌型（计分请用 qianmj score）\n" : "This is already a winning shape (qianmj score prices it)\n");
+  if (rules.best_pattern(hand, std::nullopt, {})) out << (zh ? "已成胡牌牌型（计分请用 qianmj score）\n" : "This is already a winning shape (qianmj score prices it)\n");
   if (discards.empty()) {
     out << (zh ? "打任何一张都不能听牌\n" : "No discard leaves the hand ready\n");
     return;

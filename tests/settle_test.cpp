@@ -96,7 +96,7 @@ TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.j
     if (c.contains("ready"))  // [ready, 花猪, 大叫 fan] per seat
       for (std::size_t s = 0; s < 4; ++s) {
         CHECK(j["seats"][s]["ready"] == c["ready"][s][0]);
-        CHECK(j["seats"][s]["huazhu"] == c["ready"][s][1]);
+        if (j["rules"] == "duyun") CHECK(j["seats"][s]["huazhu"] == c["ready"][s][1]);  // D8 only
         const char* unit = j["rules"] == "zunyi" ? "points" : "fan";
         CHECK((j["seats"][s]["dajiao"].is_null() ? json(nullptr) : j["seats"][s]["dajiao"][unit]) == c["ready"][s][2]);
       }

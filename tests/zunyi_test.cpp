@@ -66,6 +66,9 @@ TEST_CASE("Z2 清一色 adds 10; 清一色 平胡 = 10, 清大对 14, 清七对 
   CHECK(zscore("1133557799m2244m", on("9m")).pattern->value == 14);
   CHECK(zscore("1111335577m2299m", on("9m")).pattern->value == 20);
   CHECK(zscore("123456789m23499m", on("9m")).pattern->id == "qingyise+dakuanzhang");
+  Options o;  // a 平胡 worth as much as 边卡吊 still counts nothing under 清一色
+  REQUIRE_FALSE(o.set("zunyi-pinghu", "3"));
+  CHECK(ids(zscore("123456789p12355p", on("2p"), o)) == "biankadiao:3 qingyise:10");
 }
 
 TEST_CASE("Z2 without --win: the winning tile that scores most, and the answer says so") {

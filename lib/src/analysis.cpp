@@ -128,34 +128,41 @@ Hand with_tile(Hand hand, Tile t) {
   return hand;
 }
 
+std::uint32_t formal_wait_bits(const Hand& hand) {
+  if (hand.size() != 13) return 0;
+  std::uint32_t bits = 0;
+  if (!fits_table(hand.concealed)) {
+    for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
+      if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;
+    return bits;
+  }
+  std::uint32_t e[kSuits];
+  for (int s = 0; s < kSuits; ++s) e[s] = suit_entry(hand.concealed, s);
+  for (int s = 0; s < kSuits; ++s) {
+    std::uint32_t a = e[(s + 1) % 3], b = e[(s + 2) % 3], mask = 0;
+    // The new tile completes its suit with the pair while the others are sets; or with
+    // sets while exactly one other suit holds the pair.
+    if ((a & kSetsOnly) && (b & kSetsOnly)) mask |= (e[s] >> kWithPairIf) & 0x1FF;
+    if (((a & kWithPair) && (b & kSetsOnly)) || ((a & kSetsOnly) && (b & kWithPair)))
+      mask |= (e[s] >> kSetsOnlyIf) & 0x1FF;
+    bits |= mask << (s * kRanks);
+  }
+  if (hand.melds.empty()) {  // seven pairs: six pairs and one odd kind (C3)
+    int odd = -1, odds = 0;
+    for (int i = 0; i < kKinds; ++i)
+      if (hand.concealed[i] % 2) odd = i, ++odds;
+    if (odds == 1 && hand.concealed[odd] < 4) bits |= 1u << odd;
+  }
+  return bits;
+}
+
 std::vector<Wait> formal_waits(const Hand& hand) {
   std::vector<Wait> out;
-  if (hand.size() != 13) return out;
-  std::uint32_t wait_mask[kSuits] = {0, 0, 0};
-  if (fits_table(hand.concealed)) {
-    std::uint32_t e[kSuits];
-    for (int s = 0; s < kSuits; ++s) e[s] = suit_entry(hand.concealed, s);
-    for (int s = 0; s < kSuits; ++s) {
-      std::uint32_t a = e[(s + 1) % 3], b = e[(s + 2) % 3];
-      // The new tile completes its suit with the pair, the others are sets; or with sets,
-      // and exactly one other suit holds the pair.
-      if ((a & kSetsOnly) && (b & kSetsOnly)) wait_mask[s] |= (e[s] >> kWithPairIf) & 0x1FF;
-      if (((a & kWithPair) && (b & kSetsOnly)) || ((a & kSetsOnly) && (b & kWithPair)))
-        wait_mask[s] |= (e[s] >> kSetsOnlyIf) & 0x1FF;
-    }
-    if (hand.melds.empty()) {  // seven pairs: six pairs and one odd kind (C3)
-      int odd = -1, odds = 0;
-      for (int i = 0; i < kKinds; ++i)
-        if (hand.concealed[i] % 2) odd = i, ++odds;
-      if (odds == 1 && hand.concealed[odd] < 4) wait_mask[odd / kRanks] |= 1u << (odd % kRanks);
-    }
-  } else {
-    for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
-      if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) wait_mask[i / kRanks] |= 1u << (i % kRanks);
-  }
+  std::uint32_t bits = formal_wait_bits(hand);
+  if (!bits) return out;
   Counts own = hand.all_copies();
   for (int i = 0; i < kKinds; ++i) {
-    if (!(wait_mask[i / kRanks] >> (i % kRanks) & 1)) continue;
+    if (!(bits >> i & 1)) continue;
     int remaining = own[i] >= kCopies ? 0 : kCopies - own[i];
     out.push_back({Tile::from_index(i), remaining, remaining > 0});
   }

@@ -87,7 +87,7 @@ json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards, con
   json j = header(rules);
   j["hand"] = to_ascii(hand14);
   j["ready"] = !discards.empty();
-  j["win"] = is_winning_shape(hand14);
+  j["win"] = rules.best_pattern(hand14, std::nullopt, {}).has_value();
   json a = json::array();
   for (const auto& d : discards)
     a.push_back({{"tile", d.discard.ascii()},
@@ -455,7 +455,7 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
                  {"items", items}};
     if (const auto& check = ledger.checks[static_cast<std::size_t>(s)]) {
       seat["ready"] = check->ready;
-      seat["huazhu"] = check->huazhu;
+      if (unit == Unit::Fan) seat["huazhu"] = check->huazhu;
       seat["dajiao"] = check->dajiao ? to_json(*check->dajiao, unit) : json(nullptr);
     }
     seats.push_back(seat);

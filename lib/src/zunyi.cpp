@@ -57,11 +57,14 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
   auto all = readings(hand);
   if (all.empty()) return std::nullopt;
-  // Z2: the structural pattern from the readings and from the waits without `win`.
+  // Z2: the structural pattern from the readings and from the waits without `win`. Under
+  // 清一色 a 平胡 counts nothing, so it never wins a tie there.
+  bool flush = std::popcount(hand.suits()) == 1;
   std::optional<Item> best;
+  auto worth = [&](const Item& it) { return flush && it.id == "pinghu" ? 0 : it.value; };
   auto consider = [&](std::string_view id) {
     Item it = id == "pinghu" ? spec(kPatterns, id).item(options_.get("zunyi-pinghu")) : spec(kPatterns, id).item();
-    if (!best || it.value > best->value) best = it;
+    if (!best || worth(it) > worth(*best)) best = it;
   };
   bool standard = false;
   for (const auto& r : all) {
@@ -85,7 +88,6 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
       consider("dakuanzhang");
   }
   Parts p;
-  bool flush = std::popcount(hand.suits()) == 1;
   if (flush) p.flush = spec(kPatterns, "qingyise").item();
   if (!(flush && best->id == "pinghu")) p.structural = best;  // 清一色 平胡 = 10
   if (p.structural && p.flush)
@@ -157,7 +159,8 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
   }
   if (s.after_kong && s.zimo) {
     sc.items.push_back(addon("gangshanghua"));  // Z3: 10 flat in place of every pattern
-    sc.also.push_back(*sc.pattern);
+    sc.notes.push_back({"杠上花 is 10 flat in place of " + sc.pattern->zh + " " + std::to_string(sc.pattern->value) + " (Z3)",
+                        "杠上花计 10 分，取代" + sc.pattern->zh + " " + std::to_string(sc.pattern->value) + " 分（Z3）"});
     sc.pattern = sc.items.back();
   } else {
     if (parts->structural) sc.items.push_back(*parts->structural);

@@ -150,7 +150,7 @@ void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSe
     }
     auto& item = book.add("ji", {"Chickens (鸡)", "鸡"},
                           earns ? Text{book.seat(s, false) + ": " + count.en, book.seat(s, true) + "：" + count.zh}
-                                : Text{book.seat(s, false) + " is not ready and pays its " + count.en + " (bao-ji)",
+                                : Text{book.seat(s, false) + " is not ready and pays for " + count.en + " (bao-ji)",
                                        book.seat(s, true) + "未听牌，按" + count.zh + "赔付（包鸡）"});
     item.transfers = std::move(transfers);
   }

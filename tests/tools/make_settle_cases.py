@@ -295,6 +295,16 @@ err("Z1", "a winner holding three suits", dict(zc, seats=seats("111222444m333s5p
                                                              "1357m2468s13579p", "678m2468s9s24689p")),
     "inconsistent", "result.wins[1]")
 
+def zy_with(seat, **extra):
+    seats_ = [dict(x) for x in zy["seats"]]
+    seats_[seat].update(extra)
+    return dict(zy, seats=seats_)
+err("Z6", "five 幺鸡 counting the discarded ones", zy_with(2, discarded_yaoji=3), "too_many_copies", "seats")
+err("Z6", "a turned-up tile that would be a fifth copy",
+    dict(zy, result={"kind": "win", "wins": [win(0, "9s")], "flipped": "7p"}), "too_many_copies", "result.flipped")
+err("Z6", "two 冲锋鸡", zy_with(2, chongfeng=True), "inconsistent", "seats[2].chongfeng")
+err("Z6", "a 冲锋鸡 never discarded", zy_with(3, chongfeng=True), "inconsistent", "seats[3].chongfeng")
+
 path = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "settle_cases.jsonl")
 with open(path, "w", encoding="utf-8") as f:
     for c in cases:

@@ -38,6 +38,9 @@ struct Wait {
 // Formal waits of a 13-tile hand (kong = 3), in tile order (C5, C6).
 std::vector<Wait> formal_waits(const Hand& hand);
 
+// The same as a bit set (bit i = tile index i), without allocating: the fast path.
+std::uint32_t formal_wait_bits(const Hand& hand);
+
 // The hand with one more concealed copy of `t`.
 Hand with_tile(Hand hand, Tile t);
 

@@ -1,0 +1,183 @@
+// The benchmark (issue 5): single-threaded, medians over runs, with min-max.
+//   library waits of a 13-tile hand, full Duyun score, `qianmj waits - --json` over 1M lines,
+//   one `qianmj score` call against /bin/true, and peak RSS.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "qianmj/duyun.hpp"
+#include "qianmj/notation.hpp"
+
+using namespace qianmj;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr int kRuns = 7;
+
+struct Stats {
+  double median, min, max;
+};
+
+Stats stats(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return {v[v.size() / 2], v.front(), v.back()};
+}
+
+// Random hands biased to be ready: sets and a pair from a shuffled wall, minus one tile.
+std::vector<Hand> winning_hands(std::size_t n, std::mt19937& rng) {
+  std::vector<Hand> out;
+  std::uniform_int_distribution<int> kind(0, kKinds - 1);
+  while (out.size() < n) {
+    Hand h;
+    Counts used{};
+    int two_suits = static_cast<int>(rng() % 3);  // leave one suit out, often (缺一门)
+    auto ok = [&](int k) { return k / kRanks != two_suits || rng() % 4 == 0; };
+    int guard = 0;
+    while (h.size() < 12 && ++guard < 100) {
+      int k = kind(rng);
+      if (!ok(k)) continue;
+      if (rng() % 2 && k % kRanks <= 6 && used[k] < 4 && used[k + 1] < 4 && used[k + 2] < 4) {
+        for (int d = 0; d < 3; ++d) ++used[k + d], ++h.concealed[k + d];
+      } else if (used[k] + 3 <= 4) {
+        used[k] = static_cast<std::uint8_t>(used[k] + 3);
+        h.concealed[k] = static_cast<std::uint8_t>(h.concealed[k] + 3);
+      }
+    }
+    int k = kind(rng);
+    if (h.size() != 12 || used[k] + 2 > 4) continue;
+    h.concealed[k] = static_cast<std::uint8_t>(h.concealed[k] + 2);
+    out.push_back(h);
+  }
+  return out;
+}
+
+std::vector<Hand> waiting_hands(const std::vector<Hand>& wins, std::mt19937& rng) {
+  std::vector<Hand> out;
+  for (Hand h : wins) {
+    std::vector<int> kinds;
+    for (int i = 0; i < kKinds; ++i)
+      if (h.concealed[i]) kinds.push_back(i);
+    --h.concealed[kinds[rng() % kinds.size()]];
+    out.push_back(h);
+  }
+  return out;
+}
+
+template <class F>
+Stats time_per_item(std::size_t items, F&& f) {
+  std::vector<double> ns;
+  for (int r = 0; r < kRuns; ++r) {
+    auto t0 = Clock::now();
+    f();
+    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(items));
+  }
+  return stats(ns);
+}
+
+struct ChildRun {
+  double seconds;
+  long max_rss_kb;
+};
+
+// Runs argv with stdin from `in` (or /dev/null) and stdout to /dev/null.
+ChildRun run(const std::vector<std::string>& args, const char* in = "/dev/null") {
+  auto t0 = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd_in = open(in, O_RDONLY), fd_out = open("/dev/null", O_WRONLY);
+    dup2(fd_in, 0), dup2(fd_out, 1), dup2(fd_out, 2);
+    std::vector<char*> argv;
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage ru{};
+  wait4(pid, &status, 0, &ru);
+  return {std::chrono::duration<double>(Clock::now() - t0).count(), ru.ru_maxrss};
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 rng(42);
+  std::printf("qianmj benchmark: one thread, %d runs each, median [min-max]\n\n", kRuns);
+
+  auto wins = winning_hands(1000000, rng);
+  auto waits = waiting_hands(wins, rng);
+  std::size_t ready = 0;
+  for (const auto& h : waits) ready += formal_wait_bits(h) != 0;
+  volatile std::uint32_t sink = 0;
+  auto w = time_per_item(waits.size(), [&] {
+    std::uint32_t acc = 0;
+    for (const auto& h : waits) acc ^= formal_wait_bits(h);
+    sink = sink ^ acc;
+  });
+  std::printf("library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
+              "(%zu hands, %.0f%% with a wait)\n",
+              w.median, w.min, w.max, 1e3 / w.median, waits.size(), 100.0 * double(ready) / double(waits.size()));
+  auto wv = time_per_item(waits.size(), [&] {
+    std::size_t n = 0;
+    for (const auto& h : waits) n += formal_waits(h).size();
+    sink = sink ^ static_cast<std::uint32_t>(n);
+  });
+  std::printf("library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] = %.2f M hands/s\n",
+              wv.median, wv.min, wv.max, 1e3 / wv.median);
+
+  Duyun duyun;
+  Situation zimo;
+  zimo.zimo = true;
+  std::vector<Hand> scored(wins.begin(), wins.begin() + 200000);
+  auto s = time_per_item(scored.size(), [&] {
+    std::int64_t total = 0;
+    for (const auto& h : scored) total += duyun.score(h, zimo)->total;
+    sink = sink ^ static_cast<std::uint32_t>(total);
+  });
+  std::printf("library full Duyun score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f M hands/s\n",
+              s.median, s.min, s.max, 1e3 / s.median);
+
+  // End to end: 1M lines through `qianmj waits - --json`.
+  std::string input = "/tmp/qianmj-bench-hands.txt";
+  {
+    std::ofstream f(input);
+    for (const auto& h : waits) f << to_ascii(h) << '\n';
+  }
+  std::vector<double> e2e;
+  long pipe_rss = 0;
+  for (int r = 0; r < 5; ++r) {
+    auto c = run({QIANMJ_BIN, "waits", "-", "--json"}, input.c_str());
+    e2e.push_back(double(waits.size()) / c.seconds);
+    pipe_rss = std::max(pipe_rss, c.max_rss_kb);
+  }
+  auto e = stats(e2e);
+  std::printf("end to end `qianmj waits - --json`, %zu lines: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n",
+              waits.size(), e.median, e.min, e.max, double(pipe_rss) / 1024);
+  std::remove(input.c_str());
+
+  // One call against /bin/true.
+  std::vector<double> one, truth;
+  long one_rss = 0;
+  for (int r = 0; r < 101; ++r) {
+    auto c = run({QIANMJ_BIN, "score", "23445677筒345789条", "--zimo"});
+    one.push_back(c.seconds * 1e3);
+    one_rss = std::max(one_rss, c.max_rss_kb);
+    truth.push_back(run({"/bin/true"}).seconds * 1e3);
+  }
+  auto o = stats(one), t = stats(truth);
+  std::printf("one call `qianmj score 23445677筒345789条`: %.2f ms [%.2f-%.2f]; /bin/true %.2f ms [%.2f-%.2f]; "
+              "ratio %.1f; peak RSS %.1f MB\n",
+              o.median, o.min, o.max, t.median, t.min, t.max, o.median / t.median, double(one_rss) / 1024);
+  return 0;
+}

@@ -2,6 +2,7 @@
 //   library waits of a 13-tile hand, full Duyun score, `qianmj waits - --json` over 1M lines,
 //   one `qianmj score` call against /bin/true, and peak RSS.
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,29 +90,52 @@ struct ChildRun {
   long max_rss_kb;
 };
 
-// Runs argv with stdin from `in` (or /dev/null) and stdout to /dev/null.
+// Runs argv with stdin from `in` and stdout to /dev/null, timed, in a small fresh process
+// (this program re-executed with --measure), so that the peak RSS is the child's own and
+// not a copy of the benchmark's hundred megabytes of hands.
 ChildRun run(const std::vector<std::string>& args, const char* in = "/dev/null") {
+  std::string result = "/tmp/qianmj-bench-measure.txt";
+  std::vector<std::string> copy = {"/proc/self/exe", "--measure", in, result};
+  copy.insert(copy.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ) != 0) std::exit(1);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ChildRun r{0, 0};
+  std::FILE* f = std::fopen(result.c_str(), "r");
+  if (!f || std::fscanf(f, "%lf %ld", &r.seconds, &r.max_rss_kb) != 2) std::exit(1);
+  std::fclose(f);
+  return r;
+}
+
+// --measure IN RESULT ARGS...: fork, exec ARGS with stdin from IN, write "seconds rss_kb".
+int measure(int argc, char** argv) {
   auto t0 = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
-    int fd_in = open(in, O_RDONLY), fd_out = open("/dev/null", O_WRONLY);
+    int fd_in = open(argv[2], O_RDONLY), fd_out = open("/dev/null", O_WRONLY);
     dup2(fd_in, 0), dup2(fd_out, 1), dup2(fd_out, 2);
-    std::vector<char*> argv;
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
+    execv(argv[4], argv + 4);
     _exit(127);
   }
   int status = 0;
   rusage ru{};
   wait4(pid, &status, 0, &ru);
-  return {std::chrono::duration<double>(Clock::now() - t0).count(), ru.ru_maxrss};
+  double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  std::FILE* f = std::fopen(argv[3], "w");
+  if (!f) return 1;
+  std::fprintf(f, "%.9f %ld\n", secs, ru.ru_maxrss);
+  std::fclose(f);
+  return argc > 4 ? 0 : 1;
 }
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--measure") return measure(argc, argv);
   std::mt19937 rng(42);
   std::printf("qianmj benchmark: one thread, %d runs each, median [min-max]\n\n", kRuns);
 

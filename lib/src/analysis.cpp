@@ -129,15 +129,31 @@ Hand with_tile(Hand hand, Tile t) {
 }
 
 std::uint32_t formal_wait_bits(const Hand& hand) {
-  if (hand.size() != 13) return 0;
+  // One pass: each suit's table index, the tile count, odd kinds (seven pairs), copies > 4.
+  const auto& c = hand.concealed;
+  std::uint32_t index[kSuits];
+  int tiles = 0, odds = 0, odd = -1;
+  bool over = false;
+  for (int s = 0; s < kSuits; ++s) {
+    std::uint32_t i = 0;
+    for (int r = kRanks - 1; r >= 0; --r) {
+      unsigned v = c[static_cast<std::size_t>(s * kRanks + r)];
+      i = i * 5 + v;
+      tiles += static_cast<int>(v);
+      over |= v > 4;
+      if (v & 1) ++odds, odd = s * kRanks + r;
+    }
+    index[s] = i;
+  }
+  if (tiles + 3 * static_cast<int>(hand.melds.size()) != 13) return 0;
   std::uint32_t bits = 0;
-  if (!fits_table(hand.concealed)) {
+  if (over) {
     for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
       if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;
     return bits;
   }
-  std::uint32_t e[kSuits];
-  for (int s = 0; s < kSuits; ++s) e[s] = suit_entry(hand.concealed, s);
+  const std::uint32_t e[kSuits] = {qianmj_suit_table[index[0]], qianmj_suit_table[index[1]],
+                                   qianmj_suit_table[index[2]]};
   for (int s = 0; s < kSuits; ++s) {
     std::uint32_t a = e[(s + 1) % 3], b = e[(s + 2) % 3], mask = 0;
     // The new tile completes its suit with the pair while the others are sets; or with
@@ -147,12 +163,8 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
       mask |= (e[s] >> kSetsOnlyIf) & 0x1FF;
     bits |= mask << (s * kRanks);
   }
-  if (hand.melds.empty()) {  // seven pairs: six pairs and one odd kind (C3)
-    int odd = -1, odds = 0;
-    for (int i = 0; i < kKinds; ++i)
-      if (hand.concealed[i] % 2) odd = i, ++odds;
-    if (odds == 1 && hand.concealed[odd] < 4) bits |= 1u << odd;
-  }
+  // Seven pairs: no melds, six pairs and one odd kind (C3).
+  if (hand.melds.empty() && odds == 1 && c[static_cast<std::size_t>(odd)] < 4) bits |= 1u << odd;
   return bits;
 }
 

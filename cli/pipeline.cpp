@@ -54,6 +54,17 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
+std::optional<Result<Json>> json_request(const std::string& line) {
+  auto first = line.find_first_not_of(" \t");
+  if (first == std::string::npos || line[first] != '{') return std::nullopt;
+  try {
+    return Result<Json>(Json::parse(line));
+  } catch (const Json::exception& ex) {
+    return Result<Json>(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
+                              std::string("JSON 格式错误：") + ex.what()});
+  }
+}
+
 Answer error_answer(const Error& e, const Common& c, long line) {
   if (c.json) return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace), true};
   std::string text = "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";

@@ -186,16 +186,9 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
       std::string hand = line;
       SituationArgs a = s_;
-      if (line.find_first_not_of(" \t") != std::string::npos && line[line.find_first_not_of(" \t")] == '{') {
-        Json j;
-        try {
-          j = Json::parse(line);
-        } catch (const Json::exception& ex) {
-          return error_answer(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
-                                    std::string("JSON 格式错误：") + ex.what()},
-                              c, n);
-        }
-        auto r = read_line_object(j, a, hand);
+      if (auto request = json_request(line)) {
+        if (!*request) return error_answer(request->error(), c, n);
+        auto r = read_line_object(**request, a, hand);
         if (!r) return error_answer(r.error(), c, n);
         a = *r;
       }

@@ -127,16 +127,9 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
       std::string hand = line;
       bool baoting = baoting_, dou = dou_;
-      auto first = line.find_first_not_of(" \t");
-      if (first != std::string::npos && line[first] == '{') {
-        Json j;
-        try {
-          j = Json::parse(line);
-        } catch (const Json::exception& ex) {
-          return error_answer(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
-                                    std::string("JSON 格式错误：") + ex.what()},
-                              c, n);
-        }
+      if (auto request = json_request(line)) {
+        if (!*request) return error_answer(request->error(), c, n);
+        const Json& j = **request;
         if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string()) {
           Error e{ErrorCode::BadField, "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand"};
           e.field = "hand";

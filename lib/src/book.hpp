@@ -42,4 +42,18 @@ class Book {
   bool overflow_ = false;
 };
 
+// A kong's 豆 as one ledger item: `amount` from the discarder (direct kong) or from each
+// other seat, to the konger.
+inline LedgerItem& book_kong(Book& book, const KongEvent& k, const char* id, const Text& name, std::int64_t amount) {
+  Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
+  if (k.kind == Meld::Kind::DirectKong) {
+    detail.en += " (from " + book.seat(k.from, false) + ")";
+    detail.zh += "（" + book.seat(k.from, true) + "点杠）";
+  }
+  auto& item = book.add(id, name, detail);
+  for (int p = 0; p < kSeats; ++p)
+    if (p != k.seat && (k.kind != Meld::Kind::DirectKong || p == k.from)) item.transfers.push_back({p, k.seat, amount, 0, {}});
+  return item;
+}
+
 }  // namespace qianmj

@@ -39,18 +39,7 @@ std::vector<int> book_kongs(Book& book, const CheckedTable& c) {
     if (c.kong_void[i]) continue;  // a robbed added kong pays nothing
     const auto& k = t.kongs[i];
     const auto& spec = kong_spec(k.kind);
-    Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
-    if (k.kind == Meld::Kind::DirectKong) {
-      detail.en += " (from " + book.seat(k.from, false) + ")";
-      detail.zh += "（" + book.seat(k.from, true) + "点杠）";
-    }
-    auto& item = book.add(spec.id, spec.name, detail);
-    std::int64_t amount = book.times(spec.times_base, book.base());
-    for (int p = 0; p < kSeats; ++p) {
-      if (p == k.seat) continue;
-      if (k.kind == Meld::Kind::DirectKong && p != k.from) continue;
-      item.transfers.push_back({p, k.seat, amount, 0, {}});
-    }
+    book_kong(book, k, spec.id, spec.name, book.times(spec.times_base, book.base()));
     index[i] = static_cast<int>(book.ledger.items.size()) - 1;
   }
   return index;

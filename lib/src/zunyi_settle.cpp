@@ -89,15 +89,7 @@ void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>&
     if (c.kong_void[i] || before_pao) continue;
     if (o.on("zunyi-dou-needs-ready") && !up[static_cast<std::size_t>(k.seat)]) continue;
     const auto& spec = dou_spec(k.kind);
-    Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
-    if (k.kind == Meld::Kind::DirectKong) {
-      detail.en += " (from " + book.seat(k.from, false) + ")";
-      detail.zh += "（" + book.seat(k.from, true) + "点杠）";
-    }
-    auto& item = book.add(spec.id, spec.name, detail);
-    for (int p = 0; p < kSeats; ++p)
-      if (p != k.seat && (k.kind != Meld::Kind::DirectKong || p == k.from))
-        item.transfers.push_back({p, k.seat, spec.points, 0, {}});
+    book_kong(book, k, spec.id, spec.name, spec.points);
   }
 }
 

@@ -151,9 +151,8 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       auto r = compute(*rules, hand, baoting, dou);
       if (!r) return error_answer(r.error(), c, n);
       if (!c.json) return {summary(*r), false};
-      Json j = result_json(*r, *rules);
-      j["line"] = n;
-      return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
+      return {r->waits ? waits_json_text(*r->waits, *rules, n) : discards_json_text(r->hand, r->discards, *rules, n),
+              false};
     });
   }
   std::string text;

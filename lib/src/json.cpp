@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 
 namespace qianmj {
 
@@ -21,20 +22,6 @@ json items_json(const std::vector<Item>& items, Unit unit) {
 }
 
 json header(const Ruleset& rules) { return {{"schema", kSchema}, {"rules", rules.id()}}; }
-
-json wait_list(const WaitsAnswer& w, Unit unit) {
-  json a = json::array();
-  for (const auto& v : w.waits)
-    a.push_back({{"tile", v.wait.tile.ascii()},
-                 {"remaining", v.wait.remaining},
-                 {"live", v.wait.live},
-                 {"pattern", to_json(v.pattern, unit)},
-                 {value_key(unit), v.pattern.value},
-                 {"legal_on_discard", v.legal_on_discard}});
-  return a;
-}
-
-json dajiao(const WaitsAnswer& w) { return w.dajiao ? json(w.dajiao->value) : json(nullptr); }
 
 }  // namespace
 
@@ -71,30 +58,156 @@ json to_json(const Score& sc, const Ruleset& rules) {
   return j;
 }
 
-json to_json(const WaitsAnswer& w, const Ruleset& rules) {
-  json j = header(rules);
-  j["hand"] = to_ascii(w.hand);
-  j["ready"] = w.ready;
-  j["reason"] = w.reason ? json(w.reason->en) : json(nullptr);
-  j["reason_zh"] = w.reason ? json(w.reason->zh) : json(nullptr);
-  j["waits"] = wait_list(w, rules.unit());
-  j["dajiao"] = dajiao(w);
-  j["dajiao_pattern"] = w.dajiao ? to_json(*w.dajiao, rules.unit()) : json(nullptr);
-  return j;
+// ---- waits: written straight into a string (the pipeline's hot path) -------------------
+
+namespace {
+
+// Appends JSON text; the output matches nlohmann's compact dump.
+class Writer {
+ public:
+  explicit Writer(std::string& out) : out_(out) {}
+  Writer& key(std::string_view k) {
+    comma();
+    quoted(k);
+    out_ += ':';
+    fresh_ = true;
+    return *this;
+  }
+  Writer& string(std::string_view v) {
+    comma();
+    quoted(v);
+    return *this;
+  }
+  Writer& number(std::int64_t v) {
+    comma();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  Writer& boolean(bool v) {
+    comma();
+    out_ += v ? "true" : "false";
+    return *this;
+  }
+  Writer& null() {
+    comma();
+    out_ += "null";
+    return *this;
+  }
+  Writer& open(char c) {
+    comma();
+    out_ += c;
+    fresh_ = true;
+    return *this;
+  }
+  Writer& close(char c) {
+    out_ += c;
+    fresh_ = false;
+    return *this;
+  }
+  Writer& item(const Item& it, Unit unit) {
+    open('{').key("id").string(it.id).key("zh").string(it.zh).key("en").string(it.en);
+    return key(value_key(unit)).number(it.value).close('}');
+  }
+
+ private:
+  void comma() {
+    if (!fresh_) out_ += ',';
+    fresh_ = false;
+  }
+  void quoted(std::string_view v) {
+    out_ += '"';
+    for (char ch : v) {
+      auto c = static_cast<unsigned char>(ch);
+      switch (c) {
+        case '"': out_ += "\\\""; break;
+        case '\\': out_ += "\\\\"; break;
+        case '\b': out_ += "\\b"; break;
+        case '\f': out_ += "\\f"; break;
+        case '\n': out_ += "\\n"; break;
+        case '\r': out_ += "\\r"; break;
+        case '\t': out_ += "\\t"; break;
+        default:
+          if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out_ += buf;
+          } else {
+            out_ += ch;
+          }
+      }
+    }
+    out_ += '"';
+  }
+  std::string& out_;
+  bool fresh_ = true;
+};
+
+void write_header(Writer& w, const Ruleset& rules) {
+  w.open('{').key("schema").number(kSchema).key("rules").string(rules.id());
 }
 
+void write_waits(Writer& w, const WaitsAnswer& a, Unit unit) {
+  w.open('[');
+  for (const auto& v : a.waits) {
+    w.open('{').key("tile").string(v.wait.tile.ascii()).key("remaining").number(v.wait.remaining);
+    w.key("live").boolean(v.wait.live).key("pattern").item(v.pattern, unit);
+    w.key(value_key(unit)).number(v.pattern.value).key("legal_on_discard").boolean(v.legal_on_discard).close('}');
+  }
+  w.close(']');
+}
+
+void write_dajiao(Writer& w, const WaitsAnswer& a) {
+  if (a.dajiao) w.number(a.dajiao->value);
+  else w.null();
+}
+
+}  // namespace
+
+std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long line) {
+  std::string out;
+  out.reserve(512);
+  Writer w(out);
+  write_header(w, rules);
+  w.key("hand").string(to_ascii(a.hand)).key("ready").boolean(a.ready);
+  if (a.reason) w.key("reason").string(a.reason->en).key("reason_zh").string(a.reason->zh);
+  else w.key("reason").null().key("reason_zh").null();
+  w.key("waits");
+  write_waits(w, a, rules.unit());
+  w.key("dajiao");
+  write_dajiao(w, a);
+  w.key("dajiao_pattern");
+  if (a.dajiao) w.item(*a.dajiao, rules.unit());
+  else w.null();
+  if (line > 0) w.key("line").number(line);
+  w.close('}');
+  return out;
+}
+
+std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
+                               const Ruleset& rules, long line) {
+  std::string out;
+  Writer w(out);
+  write_header(w, rules);
+  w.key("hand").string(to_ascii(hand14)).key("ready").boolean(!discards.empty());
+  w.key("win").boolean(rules.best_pattern(hand14, std::nullopt, {}).has_value());
+  w.key("discards").open('[');
+  for (const auto& d : discards) {
+    w.open('{').key("tile").string(d.discard.ascii()).key("waits");
+    write_waits(w, d.waits, rules.unit());
+    w.key("dajiao");
+    write_dajiao(w, d.waits);
+    w.close('}');
+  }
+  w.close(']');
+  if (line > 0) w.key("line").number(line);
+  w.close('}');
+  return out;
+}
+
+json to_json(const WaitsAnswer& w, const Ruleset& rules) { return json::parse(waits_json_text(w, rules, 0)); }
+
 json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards, const Ruleset& rules) {
-  json j = header(rules);
-  j["hand"] = to_ascii(hand14);
-  j["ready"] = !discards.empty();
-  j["win"] = rules.best_pattern(hand14, std::nullopt, {}).has_value();
-  json a = json::array();
-  for (const auto& d : discards)
-    a.push_back({{"tile", d.discard.ascii()},
-                 {"waits", wait_list(d.waits, rules.unit())},
-                 {"dajiao", dajiao(d.waits)}});
-  j["discards"] = a;
-  return j;
+  return json::parse(discards_json_text(hand14, discards, rules, 0));
 }
 
 json rules_json(const Ruleset& rules) {

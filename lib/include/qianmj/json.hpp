@@ -17,6 +17,11 @@ Json to_json(const WaitsAnswer& waits, const Ruleset& rules);
 Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                        const Ruleset& rules);
 Json rules_json(const Ruleset& rules);
+// The waits answers as one line of JSON text, written directly (the pipeline's hot path);
+// the to_json overloads above parse these, so there is one definition of the shape.
+std::string waits_json_text(const WaitsAnswer& waits, const Ruleset& rules, long line = 0);
+std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
+                               const Ruleset& rules, long line = 0);
 // settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
 Result<Table> table_from_json(std::string_view text);
 // The ledger: per seat (items with counterparty, both signs) and per row; next dealer.

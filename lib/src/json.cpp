@@ -116,6 +116,13 @@ class Writer {
   }
   void quoted(std::string_view v) {
     out_ += '"';
+    bool plain = true;
+    for (char ch : v) plain = plain && static_cast<unsigned char>(ch) >= 0x20 && ch != '"' && ch != '\\';
+    if (plain) {  // the usual case: nothing to escape
+      out_ += v;
+      out_ += '"';
+      return;
+    }
     for (char ch : v) {
       auto c = static_cast<unsigned char>(ch);
       switch (c) {

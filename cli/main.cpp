@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   using namespace qianmj::cli;
   std::ios::sync_with_stdio(false);
   Common c;
-  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator for the Duyun (都匀) rules.\n"
+  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator, Duyun (都匀) and Zunyi (遵义) rules.\n"
                "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
                "whether they win, what they wait on, their pattern and who pays whom.",
                "qianmj"};

@@ -42,6 +42,21 @@ class Book {
   bool overflow_ = false;
 };
 
+// One row of a rule set's 豆 table: what a kind of kong is called and pays.
+struct KongPayment {
+  Meld::Kind kind;
+  const char* id;
+  Text name;
+  std::int64_t amount;  // from each payer (Duyun: times the base)
+};
+
+template <std::size_t N>
+const KongPayment& kong_payment(const KongPayment (&table)[N], Meld::Kind kind) {
+  for (const auto& row : table)
+    if (row.kind == kind) return row;
+  return table[0];  // unreachable: every table lists the three kong kinds
+}
+
 // A kong's 豆 as one ledger item: `amount` from the discarder (direct kong) or from each
 // other seat, to the konger.
 inline LedgerItem& book_kong(Book& book, const KongEvent& k, const char* id, const Text& name, std::int64_t amount) {

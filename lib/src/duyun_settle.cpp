@@ -10,24 +10,12 @@
 namespace qianmj {
 namespace {
 
-struct KongSpec {
-  Meld::Kind kind;
-  const char* id;
-  Text name;
-  std::int64_t times_base;  // from each payer
-};
-
-// D6
-const KongSpec kKongSpecs[] = {
+// D6 (amounts times the base)
+const KongPayment kKongPayments[] = {
     {Meld::Kind::DirectKong, "yindou", {"Direct kong 豆 (银豆)", "银豆（直杠）"}, 1},
     {Meld::Kind::AddedKong, "sijidou", {"Added kong 豆 (四季豆)", "四季豆（面下杠）"}, 1},
     {Meld::Kind::ConcealedKong, "jindou", {"Concealed kong 豆 (金豆)", "金豆（暗杠）"}, 2},
 };
-
-const KongSpec& kong_spec(Meld::Kind k) {
-  return *std::find_if(std::begin(kKongSpecs), std::end(kKongSpecs),
-                       [&](const KongSpec& s) { return s.kind == k; });
-}
 
 bool is_dealer_pair(int dealer, int a, int b) { return a == dealer || b == dealer; }
 
@@ -38,8 +26,8 @@ std::vector<int> book_kongs(Book& book, const CheckedTable& c) {
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     if (c.kong_void[i]) continue;  // a robbed added kong pays nothing
     const auto& k = t.kongs[i];
-    const auto& spec = kong_spec(k.kind);
-    book_kong(book, k, spec.id, spec.name, book.times(spec.times_base, book.base()));
+    const auto& row = kong_payment(kKongPayments, k.kind);
+    book_kong(book, k, row.id, row.name, book.times(row.amount, book.base()));
     index[i] = static_cast<int>(book.ledger.items.size()) - 1;
   }
   return index;

@@ -8,23 +8,12 @@
 namespace qianmj {
 namespace {
 
-struct DouSpec {
-  Meld::Kind kind;
-  const char* id;
-  Text name;
-  std::int64_t points;  // from each payer
-};
-
 // Z5
-const DouSpec kDou[] = {
+const KongPayment kDou[] = {
     {Meld::Kind::DirectKong, "mingdou", {"Direct kong 豆 (明豆)", "明豆"}, 2},
     {Meld::Kind::ConcealedKong, "andou", {"Concealed kong 豆 (暗豆)", "暗豆"}, 2},
     {Meld::Kind::AddedKong, "zhuanwandou", {"Added kong 豆 (转弯豆)", "转弯豆"}, 3},
 };
-
-const DouSpec& dou_spec(Meld::Kind k) {
-  return *std::find_if(std::begin(kDou), std::end(kDou), [&](const DouSpec& s) { return s.kind == k; });
-}
 
 // Seats that won or are ready (Z1 included) at the end.
 std::array<bool, kSeats> standing(const CheckedTable& c, const Zunyi& rules) {
@@ -88,8 +77,8 @@ void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>&
     bool before_pao = first.after_kong && !first.self_drawn() && i + 1 == t.kongs.size();
     if (c.kong_void[i] || before_pao) continue;
     if (o.on("zunyi-dou-needs-ready") && !up[static_cast<std::size_t>(k.seat)]) continue;
-    const auto& spec = dou_spec(k.kind);
-    book_kong(book, k, spec.id, spec.name, spec.points);
+    const auto& row = kong_payment(kDou, k.kind);
+    book_kong(book, k, row.id, row.name, row.amount);
   }
 }
 

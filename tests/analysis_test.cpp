@@ -63,7 +63,7 @@ TEST_CASE("C5 formal waits, in tile order") {
   CHECK(waits_of("11335577m2244p5p") == "5p:3");  // seven pairs, single wait
 }
 
-TEST_CASE("C5 a wait on a tile you hold four of is formal but dead; such a hand is not ready") {
+TEST_CASE("C5 a wait on a tile you hold four of is formal but dead — such a hand is not ready") {
   auto w = formal_waits(hand("1111m234p567p789s"));
   REQUIRE(w.size() == 1);
   CHECK(w[0].tile == Tile(Suit::Man, 1));

@@ -150,7 +150,7 @@ TEST_CASE("CLI language: --zh/--en, else the locale") {
   CHECK(r.out.rfind("Hand", 0) == 0);
 }
 
-TEST_CASE("Pipelines: one answer a line, in order; a bad line costs no other line (INTERFACE §2)") {
+TEST_CASE("Pipelines: one answer a line, in order — a bad line costs no other line (INTERFACE §2)") {
   std::string input =
       "2344567筒345789条\n"           // 1 ready
       "23t\n"                         // 2 bad suit

@@ -58,7 +58,7 @@ TEST_CASE("D1 patterns: each with its fan, best over every reading") {
   }
 }
 
-TEST_CASE("D1 天胡 and 地胡 compete in the max; only the highest pattern counts") {
+TEST_CASE("D1 天胡 and 地胡 compete in the max — only the highest pattern counts") {
   Situation t = zimo();
   t.tianhu = true;
   auto sc = score("23445677筒345789条", t);

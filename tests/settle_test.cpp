@@ -116,7 +116,7 @@ TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.j
   CHECK(errors >= 25);
 }
 
-TEST_CASE("Settle properties: rotating the seats rotates the ledger; every ledger sums to zero") {
+TEST_CASE("Settle properties: rotating the seats rotates the ledger — every ledger sums to zero") {
   for (const auto& c : settle_cases()) {
     if (c.contains("error") || c.contains("args") || !c.contains("table")) continue;
     INFO(c["why"].get<std::string>());

@@ -58,7 +58,7 @@ TEST_CASE("Z2 structural patterns: one counts, the highest, read from the hand w
   CHECK(ids(zscore("123s456s789p234p55s", on("1s"), o)) == "pinghu:1");
 }
 
-TEST_CASE("Z2 清一色 adds 10; 清一色 平胡 = 10, 清大对 14, 清七对 14, 清龙七对 20") {
+TEST_CASE("Z2 清一色 adds 10 — 清一色 平胡 = 10, 清大对 14, 清七对 14, 清龙七对 20") {
   CHECK(ids(zscore("123456789m23499m", on("2m"))) == "qingyise:10");
   CHECK(zscore("123456789m23499m", on("2m")).total == 10);
   CHECK(ids(zscore("111222444m33399m", on("9m"))) == "duiduihu:4 qingyise:10");
@@ -105,7 +105,7 @@ TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, �
   CHECK(sc.total == 33);
 }
 
-TEST_CASE("Z4 payments: self-draw three payers, a discard or 抢杠 one; no dealer bonus") {
+TEST_CASE("Z4 payments: self-draw three payers, a discard or 抢杠 one — no dealer bonus") {
   Situation s = on("9s", true);
   s.dealer = DealerRole::Winner;
   s.streak = 5;

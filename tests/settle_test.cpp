@@ -1,4 +1,4 @@
-// D4-D10 and H through the real binary: testdata/settle_cases.jsonl, one table a line,
+// D4-D10, Z4-Z8 and H through the real binary: testdata/settle_cases.jsonl, one table a line,
 // with the ledger rows, totals and next dealer worked out by hand. Then properties over
 // the library: every ledger sums to zero, and rotating the seats rotates the ledger.
 #include <random>
@@ -63,7 +63,7 @@ json rotate(json t, int k) {
 
 }  // namespace
 
-TEST_CASE("D4-D10, H: golden ledgers through the binary (testdata/settle_cases.jsonl)") {
+TEST_CASE("D4-D10, Z4-Z8, H: golden ledgers through the binary (testdata/settle_cases.jsonl)") {
   auto cases = settle_cases();
   REQUIRE(cases.size() >= 50);
   int priced = 0, errors = 0;

@@ -21,30 +21,28 @@ bool fits_table(const Counts& c) {
   return true;
 }
 
-// Enumerates every split of `c` into sets, appending each complete split to `out`.
-void split_sets(Counts& c, int from, std::vector<Set>& sets, const Reading& base,
-                std::vector<Reading>& out) {
+// Enumerates every split of `c` into sets, appending each complete reading to `out`.
+void split_sets(Counts& c, int from, Reading& cur, std::vector<Reading>& out) {
   int i = from;
   while (i < kKinds && c[i] == 0) ++i;
   if (i == kKinds) {
-    Reading r = base;
-    r.sets.insert(r.sets.end(), sets.begin(), sets.end());
-    out.push_back(std::move(r));
+    out.push_back(cur);
     return;
   }
+  if (cur.sets.size() == 4) return;  // more tiles than four sets: no reading
   Tile t = Tile::from_index(i);
   if (c[i] >= 3) {
     c[i] -= 3;
-    sets.push_back({Set::Kind::Pung, t, false});
-    split_sets(c, i, sets, base, out);
-    sets.pop_back();
+    cur.sets.push_back({Set::Kind::Pung, t, false});
+    split_sets(c, i, cur, out);
+    cur.sets.pop_back();
     c[i] += 3;
   }
   if (t.rank() <= 7 && c[i + 1] && c[i + 2]) {
     --c[i], --c[i + 1], --c[i + 2];
-    sets.push_back({Set::Kind::Sequence, t, false});
-    split_sets(c, i, sets, base, out);
-    sets.pop_back();
+    cur.sets.push_back({Set::Kind::Sequence, t, false});
+    split_sets(c, i, cur, out);
+    cur.sets.pop_back();
     ++c[i], ++c[i + 1], ++c[i + 2];
   }
 }
@@ -81,14 +79,14 @@ std::vector<Reading> readings(const Hand& hand) {
   std::vector<Reading> out;
   if (hand.size() != 14) return out;
   Counts c = hand.concealed;
-  Reading base;
-  for (const auto& m : hand.melds) base.sets.push_back({Set::Kind::Pung, m.tile, true});
-  std::vector<Set> sets;
+  Reading cur;
+  for (const auto& m : hand.melds) cur.sets.push_back({Set::Kind::Pung, m.tile, true});
+  out.reserve(4);
   for (int p = 0; p < kKinds; ++p) {
     if (c[p] < 2) continue;
     c[p] -= 2;
-    base.pair = Tile::from_index(p);
-    split_sets(c, 0, sets, base, out);
+    cur.pair = Tile::from_index(p);
+    split_sets(c, 0, cur, out);
     c[p] += 2;
   }
   if (seven_pairs(hand)) {

@@ -69,44 +69,53 @@ Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(k
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
 std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
-  std::vector<PatternMatch> found;
-  auto add = [&](std::string_view id, const Reading& r) {
-    for (const auto& f : found)
-      if (f.item.id == id) return;
-    found.push_back({spec(kPatterns, id).item(), r});
+  // Which rows of kPatterns the hand makes, and a reading for each (by index: no strings
+  // until the end).
+  std::array<int, 16> reading_of;
+  reading_of.fill(-1);
+  const auto all = readings(hand);
+  auto add = [&](std::string_view id, int reading) {
+    int row = order(id);
+    if (reading_of[static_cast<std::size_t>(row)] < 0) reading_of[static_cast<std::size_t>(row)] = reading;
   };
   bool one_suit = std::popcount(hand.suits()) == 1;
-  for (const auto& r : readings(hand)) {
-    if (one_suit) add("qingyise", r);
+  for (int k = 0; k < static_cast<int>(all.size()); ++k) {
+    const Reading& r = all[static_cast<std::size_t>(k)];
+    if (one_suit) add("qingyise", k);
     if (r.seven_pairs) {
-      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(),
-                                [](auto v) { return v == 4; });
-      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"), r);
-      if (dragon) add(one_suit ? "qingqidui" : "qidui", r);
+      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"), k);
+      if (dragon) add(one_suit ? "qingqidui" : "qidui", k);
       continue;
     }
-    add("pinghu", r);
-    bool pungs = std::all_of(r.sets.begin(), r.sets.end(),
-                             [](const Set& x) { return x.kind == Set::Kind::Pung; });
-    if (pungs) add("duiduihu", r);
-    if (pungs && one_suit) add("qingdui", r);
+    add("pinghu", k);
+    bool pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
+    if (pungs) add("duiduihu", k);
+    if (pungs && one_suit) add("qingdui", k);
     if (pungs && is_258(r.pair) &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return is_258(x.first); }))
-      add("jiangdui", r);
+      add("jiangdui", k);
     if (one_suit && r.pair.terminal() &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
-      add("qingyaojiu", r);
+      add("qingyaojiu", k);
   }
-  if (found.empty()) return {};
-  auto by_value = [](const PatternMatch& a, const PatternMatch& b) {
-    return a.item.value != b.item.value ? a.item.value > b.item.value
-                                        : order(a.item.id) > order(b.item.id);
+  if (all.empty()) return {};
+  std::vector<int> rows;
+  for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
+    if (reading_of[static_cast<std::size_t>(row)] >= 0) rows.push_back(row);
+  auto by_value = [](int a, int b) {  // higher fan first; among equals the later row
+    auto va = kPatterns[static_cast<std::size_t>(a)].value, vb = kPatterns[static_cast<std::size_t>(b)].value;
+    return va != vb ? va > vb : a > b;
   };
-  std::sort(found.begin(), found.end(), by_value);
-  Reading best_shape = found.front().reading;  // 天胡/地胡 are shown with the best shape
-  if (s.tianhu) add("tianhu", best_shape);
-  if (s.dihu) add("dihu", best_shape);
-  std::sort(found.begin(), found.end(), by_value);
+  std::sort(rows.begin(), rows.end(), by_value);
+  int best_shape = reading_of[static_cast<std::size_t>(rows.front())];  // 天胡/地胡 show it
+  if (s.tianhu) reading_of[static_cast<std::size_t>(order("tianhu"))] = best_shape, rows.push_back(order("tianhu"));
+  if (s.dihu) reading_of[static_cast<std::size_t>(order("dihu"))] = best_shape, rows.push_back(order("dihu"));
+  std::sort(rows.begin(), rows.end(), by_value);
+  std::vector<PatternMatch> found;
+  found.reserve(rows.size());
+  for (int row : rows)
+    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), all[static_cast<std::size_t>(reading_of[static_cast<std::size_t>(row)])]});
   return found;
 }
 

@@ -1,6 +1,7 @@
 // Readings (decompositions) of a hand, seven pairs, winning shapes and waits (C3-C6).
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "qianmj/hand.hpp"
@@ -15,11 +16,26 @@ struct Set {
   bool contains_terminal() const { return first.terminal() || (kind == Kind::Sequence && first.rank() == 7); }
 };
 
+// The sets of a reading: at most four, kept inline (no allocation on the scoring path).
+class SetList {
+ public:
+  void push_back(const Set& s) { sets_[size_++] = s; }
+  void pop_back() { --size_; }
+  std::size_t size() const { return size_; }
+  const Set* begin() const { return sets_.data(); }
+  const Set* end() const { return sets_.data() + size_; }
+  const Set& operator[](std::size_t i) const { return sets_[i]; }
+
+ private:
+  std::array<Set, 4> sets_{};
+  std::size_t size_ = 0;
+};
+
 // One way to read a winning hand (C3): 4 sets + pair, or seven pairs.
 struct Reading {
   bool seven_pairs = false;
-  Tile pair;              // standard readings only
-  std::vector<Set> sets;  // standard readings: 4 sets, melds included
+  Tile pair;     // standard readings only
+  SetList sets;  // standard readings: 4 sets, melds included
 };
 
 // Every reading of a 14-tile hand (kong = 3), standard and seven pairs; empty when the

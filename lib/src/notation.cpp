@@ -220,6 +220,7 @@ class Parser {
   }
 
   std::optional<const Keyword*> keyword_here() const {
+    if (at_end() || rank_of(cur().cp) || is_space(cur().cp)) return std::nullopt;  // the common case
     for (const auto& kw : keywords()) {
       if (pos_ + kw.text.size() > c_.size()) continue;
       bool match = true;

@@ -102,7 +102,19 @@ std::string hand_text(const Hand& hand, bool chinese) {
 }
 
 std::string item_name(const Item& item, bool chinese) {
-  return chinese ? item.zh : item.zh + " " + item.en;
+  std::string name(item.zh);
+  if (!chinese) name.append(" ").append(item.en);
+  return name;
+}
+
+std::string item_sum(const std::vector<Item>& items, bool chinese) {
+  std::string sum;
+  for (const auto& it : items) {
+    sum += sum.empty() ? "" : " + ";
+    sum += chinese ? it.zh : it.en;
+    sum += " " + std::to_string(it.value);
+  }
+  return sum;
 }
 
 std::string unit_text(std::int64_t v, Unit unit, bool chinese) {

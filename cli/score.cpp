@@ -49,9 +49,7 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
   if (unit == Unit::Fan) out << (zh ? "（底分 " : " (base ") << rules.options().get("base") << (zh ? "）" : ")");
   out << '\n';
   for (const auto& p : sc.payers) {
-    std::string sum;
-    for (const auto& it : p.items)
-      sum += (sum.empty() ? "" : " + ") + (zh ? it.zh : it.en) + " " + std::to_string(it.value);
+    std::string sum = item_sum(p.items, zh);
     out << "  " << role_text(p.role, zh);
     if (p.dealer && p.role != Payer::Role::Dealer) out << (zh ? "（庄家）" : " (dealer)");
     out << " ×" << p.count << "  " << sum;
@@ -171,7 +169,8 @@ Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::stri
 
 std::string summary(const Score& sc, bool zh) {
   std::string out = to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
-  out += "\t" + (sc.pattern ? (zh ? sc.pattern->zh : sc.pattern->id) : std::string("-"));
+  out += "\t";
+  out += sc.pattern ? (zh ? sc.pattern->zh : sc.pattern->id) : std::string_view("-");
   out += "\t" + (sc.pattern ? std::to_string(sc.pattern->value) : std::string("-"));
   out += "\t" + std::to_string(sc.total);
   return out;

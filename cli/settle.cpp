@@ -69,10 +69,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     out << '\n';
     for (const auto& tr : ledger.items[i].transfers) {
       if (tr.items.empty()) continue;
-      std::string sum;
-      for (const auto& it : tr.items)
-        sum += (sum.empty() ? "" : " + ") + (zh ? it.zh : it.en) + " " + std::to_string(it.value);
-      out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << sum << " = "
+      out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << item_sum(tr.items, zh)
+          << " = "
           << unit_text(tr.value, rules.unit(), zh);
       if (rules.unit() == Unit::Fan) out << " → " << tr.points;
       out << '\n';

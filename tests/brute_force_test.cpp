@@ -180,7 +180,7 @@ TEST_CASE("C3 + D1 win detection and best fan equal the oracle over every single
     auto sc = rules.score(h, self_draw);
     REQUIRE(sc);
     if ((!sc->pattern || sc->pattern->value != fan) && ++mismatches < 5)
-      FAIL_CHECK(to_ascii(h) << " oracle fan " << fan << " library " << (sc->pattern ? sc->pattern->id : "none"));
+      FAIL_CHECK(to_ascii(h) << " oracle fan " << fan << " library " << (sc->pattern ? std::string(sc->pattern->id) : std::string("none")));
   });
   CHECK(hands == 118800);
   CHECK(mismatches == 0);
@@ -282,7 +282,7 @@ TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win
       ++checked;
       if ((!got || got->combined.value != want) && ++mismatches < 5)
         FAIL_CHECK(to_ascii(h) << " on " << win.ascii() << ": oracle " << want << " library "
-                               << (got ? got->combined.id + " " + std::to_string(got->combined.value) : "none"));
+                               << (got ? std::string(got->combined.id) + " " + std::to_string(got->combined.value) : "none"));
     }
   });
   CHECK(mismatches == 0);

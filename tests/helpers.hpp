@@ -30,6 +30,6 @@ inline Situation zimo() {
   return s;
 }
 
-inline std::string pattern_id(const Score& sc) { return sc.pattern ? sc.pattern->id : "none"; }
+inline std::string pattern_id(const Score& sc) { return sc.pattern ? std::string(sc.pattern->id) : "none"; }
 
 }  // namespace qianmj::test

@@ -23,7 +23,7 @@ Situation on(const char* tile, bool zimo = false) {
 
 std::string ids(const Score& sc) {
   std::string out;
-  for (const auto& it : sc.items) out += (out.empty() ? "" : " ") + it.id + ":" + std::to_string(it.value);
+  for (const auto& it : sc.items) out += (out.empty() ? "" : " ") + std::string(it.id) + ":" + std::to_string(it.value);
   return out;
 }
 

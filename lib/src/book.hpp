@@ -42,6 +42,17 @@ class Book {
   bool overflow_ = false;
 };
 
+// "平胡 + 报听" (zh) or "平胡 Plain win + 报听 Declared ready" (en) for a ledger row.
+inline std::string item_names(const std::vector<Item>& items, bool zh) {
+  std::string out;
+  for (const auto& it : items) {
+    out += out.empty() ? "" : " + ";
+    out += it.zh;
+    if (!zh) out.append(" ").append(it.en);
+  }
+  return out;
+}
+
 // One row of a rule set's 豆 table: what a kind of kong is called and pays.
 struct KongPayment {
   Meld::Kind kind;

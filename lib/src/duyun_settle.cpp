@@ -54,11 +54,6 @@ Situation win_situation(const CheckedTable& c, const WinEvent& w) {
   return s;
 }
 
-std::string pattern_names(const Score& sc, bool zh) {
-  std::string out;
-  for (const auto& it : sc.items) out += (out.empty() ? "" : " + ") + (zh ? it.zh : it.zh + " " + it.en);
-  return out;
-}
 
 // D2-D5: one ledger item per win, each priced alone.
 std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Duyun& rules) {
@@ -86,8 +81,8 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Duyun& r
                                        "抢" + book.seat(w.from, true) + "的杠"}
                                 : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
     auto& item = book.add("win", {"Win", "胡牌"},
-                          {who_en + ", " + how.en + ": " + pattern_names(*sc, false),
-                           who_zh + " " + how.zh + "：" + pattern_names(*sc, true)});
+                          {who_en + ", " + how.en + ": " + item_names(sc->items, false),
+                           who_zh + " " + how.zh + "：" + item_names(sc->items, true)});
     for (int k = 1; k < kSeats; ++k) {
       int p = (w.seat + k) % kSeats;
       if (!w.self_drawn() && p != w.from) continue;

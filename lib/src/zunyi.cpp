@@ -36,6 +36,23 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
   return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
 }
 
+// 清一色 + a structural pattern, as one item: names kept for the life of the program.
+Item flush_plus(const Item& structural, std::int64_t flush_value) {
+  struct Names {
+    std::string id, zh, en;
+  };
+  static const std::vector<Names> names = [] {
+    std::vector<Names> out;
+    for (const auto& p : kPatterns)
+      out.push_back({"qingyise+" + std::string(p.id), "清一色" + std::string(p.zh), "Full flush " + std::string(p.en)});
+    return out;
+  }();
+  for (std::size_t i = 0; i < kPatterns.size(); ++i)
+    if (kPatterns[i].id == structural.id)
+      return {names[i].id, names[i].zh, names[i].en, structural.value + flush_value};
+  return structural;  // unreachable: every structural item comes from kPatterns
+}
+
 bool lacks_a_suit(const Hand& h) { return std::popcount(h.suits()) <= 2; }  // Z1
 
 }  // namespace
@@ -91,8 +108,7 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   if (flush) p.flush = spec(kPatterns, "qingyise").item();
   if (!(flush && best->id == "pinghu")) p.structural = best;  // 清一色 平胡 = 10
   if (p.structural && p.flush)
-    p.combined = {"qingyise+" + p.structural->id, "清一色" + p.structural->zh, "Full flush " + p.structural->en,
-                  p.structural->value + p.flush->value};
+    p.combined = flush_plus(*p.structural, p.flush->value);
   else
     p.combined = p.structural ? *p.structural : *p.flush;
   return p;
@@ -159,8 +175,8 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
   }
   if (s.after_kong && s.zimo) {
     sc.items.push_back(addon("gangshanghua"));  // Z3: 10 flat in place of every pattern
-    sc.notes.push_back({"杠上花 is 10 flat in place of " + sc.pattern->zh + " " + std::to_string(sc.pattern->value) + " (Z3)",
-                        "杠上花计 10 分，取代" + sc.pattern->zh + " " + std::to_string(sc.pattern->value) + " 分（Z3）"});
+    std::string replaced = std::string(sc.pattern->zh) + " " + std::to_string(sc.pattern->value);
+    sc.notes.push_back({"杠上花 is 10 flat in place of " + replaced + " (Z3)", "杠上花计 10 分，取代" + replaced + " 分（Z3）"});
     sc.pattern = sc.items.back();
   } else {
     if (parts->structural) sc.items.push_back(*parts->structural);

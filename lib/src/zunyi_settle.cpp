@@ -49,11 +49,7 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Zunyi& r
       return field_error(ErrorCode::Inconsistent, field,
                          who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
                          who_zh + "的手牌加 " + w.tile.chinese() + " 不成和：" + sc->reason->zh);
-    std::string names_en, names_zh;
-    for (const auto& it : sc->items) {
-      names_en += (names_en.empty() ? "" : " + ") + it.zh + " " + it.en;
-      names_zh += (names_zh.empty() ? "" : " + ") + it.zh;
-    }
+    std::string names_en = item_names(sc->items, false), names_zh = item_names(sc->items, true);
     Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
                : w.robbing_kong ? Text{"robbing " + book.seat(w.from, false) + "'s kong", "抢" + book.seat(w.from, true) + "的杠"}
                                 : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};

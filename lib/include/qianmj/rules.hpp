@@ -20,11 +20,12 @@ struct Text {
   const std::string& in(bool chinese) const { return chinese ? zh : en; }
 };
 
-// A pattern or add-on as it appears in answers: RULES.md id, names, value.
+// A pattern or add-on as it appears in answers: RULES.md id, names, value. The names
+// point into the rule sets' static tables, so Items copy without allocating.
 struct Item {
-  std::string id;
-  std::string zh;
-  std::string en;
+  std::string_view id;
+  std::string_view zh;
+  std::string_view en;
   std::int64_t value = 0;  // fan (Duyun) or points (Zunyi); see Ruleset::unit()
   friend bool operator==(const Item&, const Item&) = default;
 };
@@ -37,8 +38,8 @@ struct ItemSpec {
   std::int64_t value;
   std::string_view definition_en;
   std::string_view definition_zh;
-  Item item() const { return {std::string(id), std::string(zh), std::string(en), value}; }
-  Item item(std::int64_t v) const { return {std::string(id), std::string(zh), std::string(en), v}; }
+  Item item() const { return {id, zh, en, value}; }
+  Item item(std::int64_t v) const { return {id, zh, en, v}; }
 };
 
 // House-rule options (RULES.md H).

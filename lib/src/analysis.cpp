@@ -82,11 +82,19 @@ std::vector<Reading> readings(const Hand& hand) {
   Reading cur;
   for (const auto& m : hand.melds) cur.sets.push_back({Set::Kind::Pung, m.tile, true});
   out.reserve(4);
+  // The pair lies in the suit whose tile count is 2 mod 3; the table says whether that suit
+  // can lose the pair to sets, so most candidates never reach the recursion.
+  bool table = fits_table(c);
   for (int p = 0; p < kKinds; ++p) {
     if (c[p] < 2) continue;
+    int suit = p / kRanks, n = 0;
+    for (int r = 0; r < kRanks; ++r) n += c[static_cast<std::size_t>(suit * kRanks + r)];
+    if (n % 3 != 2) continue;
     c[p] -= 2;
-    cur.pair = Tile::from_index(p);
-    split_sets(c, 0, cur, out);
+    if (!table || (suit_entry(c, suit) & kSetsOnly)) {
+      cur.pair = Tile::from_index(p);
+      split_sets(c, 0, cur, out);
+    }
     c[p] += 2;
   }
   if (seven_pairs(hand)) {

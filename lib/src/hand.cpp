@@ -16,8 +16,11 @@ bool Hand::has_kong() const {
 
 unsigned Hand::suits() const {
   unsigned mask = 0;
-  for (int i = 0; i < kKinds; ++i)
-    if (concealed[i]) mask |= 1u << (i / kRanks);
+  for (int s = 0; s < kSuits; ++s) {
+    unsigned any = 0;
+    for (int r = 0; r < kRanks; ++r) any |= concealed[static_cast<std::size_t>(s * kRanks + r)];
+    mask |= (any != 0) << s;
+  }
   for (const auto& m : melds) mask |= 1u << int(m.tile.suit());
   return mask;
 }

@@ -26,8 +26,6 @@ class Book {
   bool overflowed() const { return overflow_; }
 
   std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
-  int dealer() const { return t_.dealer; }
-  std::int64_t streak() const { return t_.streak; }
 
   LedgerItem& add(std::string id, Text name, Text detail) {
     ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}});

@@ -68,15 +68,23 @@ Item Duyun::addon(std::string_view id) const {
 Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
-std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
-  // Which rows of kPatterns the hand makes, and a reading for each (by index: no strings
-  // until the end).
+namespace {
+
+// D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
+// then the later row), and for each row the index of a reading that makes it.
+struct PatternRows {
+  std::vector<Reading> readings;
+  std::vector<int> rows;
   std::array<int, 16> reading_of;
-  reading_of.fill(-1);
-  const auto all = readings(hand);
+};
+
+PatternRows pattern_rows(const Hand& hand, const Situation& s) {
+  PatternRows out{readings(hand), {}, {}};
+  out.reading_of.fill(-1);
+  const auto& all = out.readings;
   auto add = [&](std::string_view id, int reading) {
-    int row = order(id);
-    if (reading_of[static_cast<std::size_t>(row)] < 0) reading_of[static_cast<std::size_t>(row)] = reading;
+    auto& slot = out.reading_of[static_cast<std::size_t>(order(id))];
+    if (slot < 0) slot = reading;
   };
   bool one_suit = std::popcount(hand.suits()) == 1;
   for (int k = 0; k < static_cast<int>(all.size()); ++k) {
@@ -99,31 +107,41 @@ std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
       add("qingyaojiu", k);
   }
-  if (all.empty()) return {};
-  std::vector<int> rows;
-  for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
-    if (reading_of[static_cast<std::size_t>(row)] >= 0) rows.push_back(row);
-  auto by_value = [](int a, int b) {  // higher fan first; among equals the later row
+  if (all.empty()) return out;
+  auto by_value = [](int a, int b) {
     auto va = kPatterns[static_cast<std::size_t>(a)].value, vb = kPatterns[static_cast<std::size_t>(b)].value;
     return va != vb ? va > vb : a > b;
   };
-  std::sort(rows.begin(), rows.end(), by_value);
-  int best_shape = reading_of[static_cast<std::size_t>(rows.front())];  // 天胡/地胡 show it
-  if (s.tianhu) reading_of[static_cast<std::size_t>(order("tianhu"))] = best_shape, rows.push_back(order("tianhu"));
-  if (s.dihu) reading_of[static_cast<std::size_t>(order("dihu"))] = best_shape, rows.push_back(order("dihu"));
-  std::sort(rows.begin(), rows.end(), by_value);
+  for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
+    if (out.reading_of[static_cast<std::size_t>(row)] >= 0) out.rows.push_back(row);
+  std::sort(out.rows.begin(), out.rows.end(), by_value);
+  int best_shape = out.reading_of[static_cast<std::size_t>(out.rows.front())];  // 天胡/地胡 show it
+  for (auto [flag, id] : {std::pair{s.tianhu, "tianhu"}, std::pair{s.dihu, "dihu"}})
+    if (flag) {
+      out.reading_of[static_cast<std::size_t>(order(id))] = best_shape;
+      out.rows.push_back(order(id));
+    }
+  std::sort(out.rows.begin(), out.rows.end(), by_value);
+  return out;
+}
+
+}  // namespace
+
+std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
+  auto p = pattern_rows(hand, s);
   std::vector<PatternMatch> found;
-  found.reserve(rows.size());
-  for (int row : rows)
-    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), all[static_cast<std::size_t>(reading_of[static_cast<std::size_t>(row)])]});
+  found.reserve(p.rows.size());
+  for (int row : p.rows)
+    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(),
+                     p.readings[static_cast<std::size_t>(p.reading_of[static_cast<std::size_t>(row)])]});
   return found;
 }
 
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
-  auto all = all_patterns(hand, s);
-  if (all.empty()) return std::nullopt;
-  return all.front().item;
+  auto p = pattern_rows(hand, s);
+  if (p.rows.empty()) return std::nullopt;
+  return kPatterns[static_cast<std::size_t>(p.rows.front())].item();
 }
 
 // D3: a 平胡 off a discard needs a 豆, except in the listed situations.

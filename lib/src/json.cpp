@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 
 namespace qianmj {
 
@@ -62,14 +64,17 @@ json to_json(const Score& sc, const Ruleset& rules) {
 
 namespace {
 
-// Appends JSON text; the output matches nlohmann's compact dump.
+// Appends JSON text, matching nlohmann's compact dump, through a small buffer (the
+// pipeline writes millions of these); finish() hands the text over.
 class Writer {
  public:
   explicit Writer(std::string& out) : out_(out) {}
+  // Keys are this file's own literals: nothing in them needs escaping.
   Writer& key(std::string_view k) {
-    comma();
-    quoted(k);
-    out_ += ':';
+    if (!fresh_) put(',');
+    put('"');
+    put(k);
+    put("\":");
     fresh_ = true;
     return *this;
   }
@@ -80,27 +85,29 @@ class Writer {
   }
   Writer& number(std::int64_t v) {
     comma();
-    out_ += std::to_string(v);
+    char buf[24];
+    auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
     return *this;
   }
   Writer& boolean(bool v) {
     comma();
-    out_ += v ? "true" : "false";
+    put(v ? std::string_view("true") : std::string_view("false"));
     return *this;
   }
   Writer& null() {
     comma();
-    out_ += "null";
+    put("null");
     return *this;
   }
   Writer& open(char c) {
     comma();
-    out_ += c;
+    put(c);
     fresh_ = true;
     return *this;
   }
   Writer& close(char c) {
-    out_ += c;
+    put(c);
     fresh_ = false;
     return *this;
   }
@@ -108,44 +115,63 @@ class Writer {
     open('{').key("id").string(it.id).key("zh").string(it.zh).key("en").string(it.en);
     return key(value_key(unit)).number(it.value).close('}');
   }
+  void finish() {
+    out_.append(buf_, n_);
+    n_ = 0;
+  }
 
  private:
+  void put(char c) {
+    if (n_ == sizeof buf_) finish();
+    buf_[n_++] = c;
+  }
+  void put(std::string_view v) {
+    if (n_ + v.size() > sizeof buf_) finish();
+    if (v.size() > sizeof buf_) {
+      out_.append(v);
+      return;
+    }
+    std::memcpy(buf_ + n_, v.data(), v.size());
+    n_ += v.size();
+  }
   void comma() {
-    if (!fresh_) out_ += ',';
+    if (!fresh_) put(',');
     fresh_ = false;
   }
   void quoted(std::string_view v) {
-    out_ += '"';
+    put('"');
     bool plain = true;
     for (char ch : v) plain = plain && static_cast<unsigned char>(ch) >= 0x20 && ch != '"' && ch != '\\';
     if (plain) {  // the usual case: nothing to escape
-      out_ += v;
-      out_ += '"';
+      put(v);
+      put('"');
       return;
     }
     for (char ch : v) {
       auto c = static_cast<unsigned char>(ch);
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
+        case '"': put("\\\""); break;
+        case '\\': put("\\\\"); break;
+        case '\b': put("\\b"); break;
+        case '\f': put("\\f"); break;
+        case '\n': put("\\n"); break;
+        case '\r': put("\\r"); break;
+        case '\t': put("\\t"); break;
         default:
           if (c < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out_ += buf;
+            put(buf);
           } else {
-            out_ += ch;
+            put(ch);
           }
       }
     }
-    out_ += '"';
+    put('"');
   }
   std::string& out_;
+  char buf_[1024];
+  std::size_t n_ = 0;
   bool fresh_ = true;
 };
 
@@ -187,6 +213,7 @@ std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long lin
   else w.null();
   if (line > 0) w.key("line").number(line);
   w.close('}');
+  w.finish();
   return out;
 }
 
@@ -208,6 +235,7 @@ std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnsw
   w.close(']');
   if (line > 0) w.key("line").number(line);
   w.close('}');
+  w.finish();
   return out;
 }
 

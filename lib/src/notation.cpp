@@ -405,13 +405,13 @@ bool is_wide(char32_t c) {
 
 std::string tiles_text(const Hand& hand, bool chinese) {
   std::string out;
+  out.reserve(32);
   for (int s = 0; s < kSuits; ++s) {
-    std::string digits;
-    for (int r = 1; r <= kRanks; ++r)
-      digits.append(hand.concealed[Tile(Suit(s), r).index()], char('0' + r));
-    if (digits.empty()) continue;
-    out += digits;
-    out += chinese ? std::string(suit_zh(Suit(s))) : std::string(1, suit_letter(Suit(s)));
+    std::size_t before = out.size();
+    for (int r = 1; r <= kRanks; ++r) out.append(hand.concealed[Tile(Suit(s), r).index()], char('0' + r));
+    if (out.size() == before) continue;
+    if (chinese) out += suit_zh(Suit(s));
+    else out += suit_letter(Suit(s));
   }
   for (const auto& m : hand.melds) {
     std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));

@@ -130,16 +130,17 @@ std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options) {
 WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s) {
   WaitsAnswer answer;
   answer.hand = hand;
+  Hand won = hand;  // the hand with each wait in turn
   for (const auto& w : formal_waits(hand)) {
-    auto pattern = rules.best_pattern(with_tile(hand, w.tile), w.tile, s);
-    if (!pattern) {  // a shape this rule set does not accept as a win
-      if (!answer.reason) answer.reason = rules.no_win_reason(with_tile(hand, w.tile));
-      continue;
-    }
+    ++won.concealed[w.tile.index()];
+    auto pattern = rules.best_pattern(won, w.tile, s);
     Situation on_discard = s;
     on_discard.win_tile = w.tile;
     on_discard.zimo = false;
-    bool legal = rules.legal_on_discard(*pattern, with_tile(hand, w.tile), on_discard);
+    bool legal = pattern && rules.legal_on_discard(*pattern, won, on_discard);
+    if (!pattern && !answer.reason) answer.reason = rules.no_win_reason(won);  // e.g. Z1
+    --won.concealed[w.tile.index()];
+    if (!pattern) continue;  // a shape this rule set does not accept as a win
     if (w.live) {
       answer.ready = true;
       if (!answer.dajiao || pattern->value > answer.dajiao->value) answer.dajiao = *pattern;

@@ -286,7 +286,7 @@ class Parser {
   }
 
   std::optional<Error> run_of_tiles() {
-    std::vector<Char> digits;
+    std::vector<Char>& digits = scratch_digits();
     if (auto e = read_digits(digits, true)) return e;
     auto suit = read_suit(digits);
     if (!suit) return suit.error();
@@ -326,7 +326,7 @@ class Parser {
     int column = cur().column;
     pos_ += kw->text.size();
     skip_spaces();
-    std::vector<Char> digits;
+    std::vector<Char>& digits = scratch_digits();
     if (auto e = read_digits(digits, true)) return e;
     if (digits.empty())
       return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
@@ -344,7 +344,7 @@ class Parser {
                    "右括号没有对应的左括号");
     ++pos_;
     skip_spaces();
-    std::vector<Char> digits;
+    std::vector<Char>& digits = scratch_digits();
     if (auto e = read_digits(digits, true)) return e;
     if (digits.empty())
       return error(ErrorCode::BadMeld, at_end() ? end_column() : cur().column,
@@ -387,7 +387,14 @@ class Parser {
     return out;
   }
 
+  // One buffer for every run's digits (cleared per run), not a vector per run.
+  std::vector<Char>& scratch_digits() {
+    digits_.clear();
+    return digits_;
+  }
+
   std::vector<Char> c_;
+  std::vector<Char> digits_;
   std::string_view input_;
   std::size_t pos_ = 0;
   Hand hand_;

@@ -74,12 +74,17 @@ namespace {
 // then the later row), and for each row the index of a reading that makes it.
 struct PatternRows {
   std::vector<Reading> readings;
-  std::vector<int> rows;
+  std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
+  std::size_t count = 0;
   std::array<int, 16> reading_of;
+  const int* begin() const { return row_list.data(); }
+  const int* end() const { return row_list.data() + count; }
+  bool empty() const { return count == 0; }
+  int front() const { return row_list[0]; }
 };
 
 PatternRows pattern_rows(const Hand& hand, const Situation& s) {
-  PatternRows out{readings(hand), {}, {}};
+  PatternRows out{readings(hand), {}, 0, {}};
   out.reading_of.fill(-1);
   const auto& all = out.readings;
   auto add = [&](std::string_view id, int reading) {
@@ -112,16 +117,17 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s) {
     auto va = kPatterns[static_cast<std::size_t>(a)].value, vb = kPatterns[static_cast<std::size_t>(b)].value;
     return va != vb ? va > vb : a > b;
   };
+  auto& rows = out.row_list;
   for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
-    if (out.reading_of[static_cast<std::size_t>(row)] >= 0) out.rows.push_back(row);
-  std::sort(out.rows.begin(), out.rows.end(), by_value);
-  int best_shape = out.reading_of[static_cast<std::size_t>(out.rows.front())];  // 天胡/地胡 show it
+    if (out.reading_of[static_cast<std::size_t>(row)] >= 0) rows[out.count++] = row;
+  std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
+  int best_shape = out.reading_of[static_cast<std::size_t>(rows[0])];  // 天胡/地胡 show it
   for (auto [flag, id] : {std::pair{s.tianhu, "tianhu"}, std::pair{s.dihu, "dihu"}})
-    if (flag) {
+    if (flag && out.reading_of[static_cast<std::size_t>(order(id))] < 0) {
       out.reading_of[static_cast<std::size_t>(order(id))] = best_shape;
-      out.rows.push_back(order(id));
+      rows[out.count++] = order(id);
     }
-  std::sort(out.rows.begin(), out.rows.end(), by_value);
+  std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
   return out;
 }
 
@@ -130,8 +136,8 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s) {
 std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
   auto p = pattern_rows(hand, s);
   std::vector<PatternMatch> found;
-  found.reserve(p.rows.size());
-  for (int row : p.rows)
+  found.reserve(p.count);
+  for (int row : p)
     found.push_back({kPatterns[static_cast<std::size_t>(row)].item(),
                      p.readings[static_cast<std::size_t>(p.reading_of[static_cast<std::size_t>(row)])]});
   return found;
@@ -140,8 +146,8 @@ std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation&
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
   auto p = pattern_rows(hand, s);
-  if (p.rows.empty()) return std::nullopt;
-  return kPatterns[static_cast<std::size_t>(p.rows.front())].item();
+  if (p.empty()) return std::nullopt;
+  return kPatterns[static_cast<std::size_t>(p.front())].item();
 }
 
 // D3: a 平胡 off a discard needs a 豆, except in the listed situations.

@@ -178,8 +178,9 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     lines_mode = second_too_long || !blank(second);
   }
   if (!lines_mode) {
-    std::string text = line;
     constexpr std::size_t kLimit = 16u << 20;
+    std::string text = line;
+    if (too_long) text.append(kLimit + 1, ' ');  // a first line over 1 MiB: no table is
     while (text.size() <= kLimit && reader.next(line, too_long)) {
       if (too_long) text.append(kLimit, ' ');  // over the limit either way
       else text += "\n" + line;

@@ -205,6 +205,10 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   CHECK(answers[1]["error"]["line"] == 2);
   CHECK(answers[1]["error"]["field"] == "dealer");
   CHECK(answers[2]["line"] == 4);
+  // An over-long first line is an error, not skipped in favour of what follows it.
+  r = test::run_qianmj({"settle", "--json"}, std::string(2u << 20, ' ') + "x\n" + good + "\n");
+  CHECK(r.exit == 2);
+  CHECK(json::parse(r.out)["error"]["code"] == "too_long");
   // A pretty-printed table over several lines is still one document.
   r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}],\n"
                                              " \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");

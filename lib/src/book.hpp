@@ -40,6 +40,11 @@ class Book {
   bool overflow_ = false;
 };
 
+// D2-D5, Z4: one ledger item per win, each priced alone by the rule set's score(); a
+// win that is none, or not legal (D3), is an error naming the win. `hu` is 胡 or 和.
+std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules, const Text& name,
+                               std::string_view hu);
+
 // "平胡 + 报听" (zh) or "平胡 Plain win + 报听 Declared ready" (en) for a ledger row.
 inline std::string item_names(const std::vector<Item>& items, bool zh) {
   std::string out;

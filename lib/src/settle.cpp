@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "book.hpp"
 #include "qianmj/notation.hpp"
 
 namespace qianmj {
@@ -260,6 +261,74 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
 }
 
 }  // namespace
+
+namespace {
+
+// The situation of one win, as score() takes it. A rule set ignores what it has no rule
+// for (Zunyi: 报听, 豆, the streak).
+Situation win_situation(const CheckedTable& c, const WinEvent& w) {
+  const Table& t = c.table;
+  Situation s;
+  s.win_tile = w.tile;
+  s.zimo = w.self_drawn();
+  s.after_kong = w.after_kong;
+  s.robbing_kong = w.robbing_kong;
+  s.baoting = t.seats[static_cast<std::size_t>(w.seat)].baoting;
+  s.payer_baoting = !s.zimo && t.seats[static_cast<std::size_t>(w.from)].baoting;
+  s.tianhu = w.tianhu;
+  s.dihu = w.dihu;
+  for (std::size_t i = 0; i < t.kongs.size(); ++i)
+    s.dou = s.dou || (t.kongs[i].seat == w.seat && !c.kong_void[i]);
+  s.streak = t.streak;
+  if (w.seat == t.dealer)
+    s.dealer = DealerRole::Winner;
+  else if (s.zimo || w.from == t.dealer)
+    s.dealer = DealerRole::Payer;
+  return s;
+}
+
+
+}  // namespace
+
+std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules, const Text& name,
+                               std::string_view hu) {
+  const Table& t = c.table;
+  for (std::size_t i = 0; i < t.wins.size(); ++i) {
+    const auto& w = t.wins[i];
+    std::string field = "result.wins[" + std::to_string(i) + "]";
+    Hand hand = with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
+    auto sc = rules.score(hand, win_situation(c, w));
+    if (!sc) {
+      Error e = sc.error();
+      e.field = field;
+      return e;
+    }
+    std::string who_en = book.seat(w.seat, false), who_zh = book.seat(w.seat, true);
+    if (!sc->win)
+      return field_error(ErrorCode::Inconsistent, field,
+                         who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
+                         who_zh + "的手牌加 " + w.tile.chinese() + " 不成" + std::string(hu) + "：" + sc->reason->zh);
+    if (!sc->legal)
+      return field_error(ErrorCode::Inconsistent, field, who_en + " cannot win this: " + sc->reason->en,
+                         who_zh + "不能" + std::string(hu) + "：" + sc->reason->zh);
+    Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
+               : w.robbing_kong ? Text{"robbing " + book.seat(w.from, false) + "'s kong",
+                                       "抢" + book.seat(w.from, true) + "的杠"}
+                                : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
+    auto& item = book.add("win", name,
+                          {who_en + ", " + how.en + ": " + item_names(sc->items, false),
+                           who_zh + " " + how.zh + "：" + item_names(sc->items, true)});
+    for (int k = 1; k < kSeats; ++k) {
+      int p = (w.seat + k) % kSeats;
+      if (!w.self_drawn() && p != w.from) continue;
+      const Payer* payer = &sc->payers.front();
+      for (const auto& candidate : sc->payers)
+        if ((candidate.role == Payer::Role::Dealer) == (p == t.dealer && w.self_drawn())) payer = &candidate;
+      item.transfers.push_back({p, w.seat, payer->points, payer->value, payer->items});
+    }
+  }
+  return std::nullopt;
+}
 
 Result<Ledger> settle(const Table& t) {
   auto rules = make_ruleset(t.rules.empty() ? "duyun" : t.rules, t.options);

@@ -25,45 +25,6 @@ std::array<bool, kSeats> standing(const CheckedTable& c, const Zunyi& rules) {
   return out;
 }
 
-std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Zunyi& rules) {
-  const Table& t = c.table;
-  for (std::size_t i = 0; i < t.wins.size(); ++i) {
-    const auto& w = t.wins[i];
-    std::string field = "result.wins[" + std::to_string(i) + "]";
-    Situation s;
-    s.win_tile = w.tile;
-    s.zimo = w.self_drawn();
-    s.after_kong = w.after_kong;
-    s.robbing_kong = w.robbing_kong;
-    s.tianhu = w.tianhu;
-    s.dihu = w.dihu;
-    s.dealer = w.seat == t.dealer ? DealerRole::Winner : DealerRole::None;
-    auto sc = rules.score(with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile), s);
-    if (!sc) {
-      Error e = sc.error();
-      e.field = field;
-      return e;
-    }
-    std::string who_en = book.seat(w.seat, false), who_zh = book.seat(w.seat, true);
-    if (!sc->win)
-      return field_error(ErrorCode::Inconsistent, field,
-                         who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
-                         who_zh + "的手牌加 " + w.tile.chinese() + " 不成和：" + sc->reason->zh);
-    std::string names_en = item_names(sc->items, false), names_zh = item_names(sc->items, true);
-    Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
-               : w.robbing_kong ? Text{"robbing " + book.seat(w.from, false) + "'s kong", "抢" + book.seat(w.from, true) + "的杠"}
-                                : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
-    auto& item = book.add("win", {"Win (和牌分)", "和牌分"},
-                          {who_en + ", " + how.en + ": " + names_en, who_zh + " " + how.zh + "：" + names_zh});
-    const Payer& p = sc->payers.front();
-    for (int k = 1; k < kSeats; ++k) {
-      int payer = (w.seat + k) % kSeats;
-      if (w.self_drawn() || payer == w.from) item.transfers.push_back({payer, w.seat, p.points, p.value, p.items});
-    }
-  }
-  return std::nullopt;
-}
-
 // Z5: 豆 for a konger who won or is ready; not the kong before a 杠上炮, not a robbed one.
 void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
   const Table& t = c.table;
@@ -171,7 +132,7 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
   int next = t.dealer;
   switch (t.outcome) {
     case Table::Outcome::Win: {
-      if (auto e = book_wins(book, c, *this)) return *e;
+      if (auto e = book_wins(book, c, *this, {"Win (和牌分)", "和牌分"}, "和")) return *e;
       auto up = standing(c, *this);
       for (int s = 0; s < kSeats; ++s) {
         auto i = static_cast<std::size_t>(s);

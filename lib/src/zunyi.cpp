@@ -114,15 +114,21 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   return p;
 }
 
-std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win, const Situation&) const {
-  std::optional<Item> best;
+std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand, std::optional<Tile> win) const {
+  std::optional<std::pair<Tile, Parts>> best;
   for (int i = 0; i < kKinds; ++i) {
     Tile t = Tile::from_index(i);
     if ((win && t != *win) || hand.concealed[i] == 0) continue;
     auto p = pattern_parts(hand, t);
-    if (p && (!best || p->combined.value > best->value)) best = p->combined;
+    if (p && (!best || p->combined.value > best->second.combined.value)) best.emplace(t, std::move(*p));
   }
   return best;
+}
+
+std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win, const Situation&) const {
+  auto best = best_parts(hand, win);
+  if (!best) return std::nullopt;
+  return best->second.combined;
 }
 
 Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
@@ -144,28 +150,23 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
   ignored(s.streak > 0, "--streak (不按庄闲算分)");
   sc.hand = hand;
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
-  std::optional<Parts> parts;
-  Tile win;
-  for (int i = 0; i < kKinds; ++i) {
-    Tile t = Tile::from_index(i);
-    if ((s.win_tile && t != *s.win_tile) || hand.concealed[i] == 0) continue;
-    auto p = pattern_parts(hand, t);
-    if (p && (!parts || p->combined.value > parts->combined.value)) parts = p, win = t;
-  }
-  if (!parts) {
+  auto best = best_parts(hand, s.win_tile);
+  if (!best) {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
     sc.reason = why ? *why : Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return sc;
   }
+  const Tile win = best->first;
+  const Parts& parts = best->second;
   if (!s.win_tile)
     sc.notes.push_back({"no --win given: assumed " + win.ascii() + ", the winning tile that scores most",
                         "未给出和牌张：按得分最高的 " + win.chinese() + " 计算"});
   sc.win_tile = win;
   sc.win = sc.legal = true;
-  sc.pattern = parts->combined;
-  bool pairs = parts->combined.id.find("qidui") != std::string::npos;
-  bool pungs = parts->combined.id.find("duiduihu") != std::string::npos;
+  sc.pattern = parts.combined;
+  bool pairs = parts.combined.id.find("qidui") != std::string::npos;
+  bool pungs = parts.combined.id.find("duiduihu") != std::string::npos;
   for (const auto& r : readings(hand)) {  // a reading that makes the pattern, for the explanation
     bool all_pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
     if (r.seven_pairs == pairs && (!pungs || all_pungs)) {
@@ -179,8 +180,8 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
     sc.notes.push_back({"杠上花 is 10 flat in place of " + replaced + " (Z3)", "杠上花计 10 分，取代" + replaced + " 分（Z3）"});
     sc.pattern = sc.items.back();
   } else {
-    if (parts->structural) sc.items.push_back(*parts->structural);
-    if (parts->flush) sc.items.push_back(*parts->flush);
+    if (parts.structural) sc.items.push_back(*parts.structural);
+    if (parts.flush) sc.items.push_back(*parts.flush);
   }
   if (s.zimo) sc.items.push_back(addon("zimo"));
   if (s.tianhu) sc.items.push_back(addon("tianhu"));

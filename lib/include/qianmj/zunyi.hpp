@@ -30,6 +30,9 @@ class Zunyi final : public Ruleset {
     Item combined;
   };
   std::optional<Parts> pattern_parts(const Hand& hand, Tile win) const;
+  // The parts for `win`, or without it for the winning tile that scores most (first in
+  // tile order among equals), with that tile.
+  std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win) const;
   Item addon(std::string_view id) const override;
 };
 

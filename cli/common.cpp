@@ -53,16 +53,10 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
   return rules;
 }
 
-std::optional<Hand> read_hand(const std::vector<std::string>& words, const Common& c,
-                              std::ostream& out, std::ostream& err) {
+std::string hand_words(const std::vector<std::string>& words) {
   std::string text;
   for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
-  auto hand = parse_hand(text);
-  if (!hand) {
-    print_error(hand.error(), c, out, err);
-    return std::nullopt;
-  }
-  return *hand;
+  return text;
 }
 
 void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help) {

@@ -39,9 +39,8 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
 // Writes one JSON answer as one line.
 void print_json(const Json& j, std::ostream& out);
 
-// The hand from the HAND words (joined by spaces), or an error printed.
-std::optional<Hand> read_hand(const std::vector<std::string>& words, const Common& c,
-                              std::ostream& out, std::ostream& err);
+// The HAND words as one hand text, joined by spaces.
+std::string hand_words(const std::vector<std::string>& words);
 
 // Declares HAND: one or more words, joined with spaces.
 void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help);

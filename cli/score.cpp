@@ -199,9 +199,7 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
     });
   }
-  std::string text;
-  for (const auto& w : hand_) text += (text.empty() ? "" : " ") + w;
-  auto sc = compute(*rules, text, s_);
+  auto sc = compute(*rules, hand_words(hand_), s_);
   if (!sc) {
     print_error(sc.error(), c, out, err);
     return kBad;

@@ -155,9 +155,7 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
               false};
     });
   }
-  std::string text;
-  for (const auto& w : hand_) text += (text.empty() ? "" : " ") + w;
-  auto r = compute(*rules, text, baoting_, dou_);
+  auto r = compute(*rules, hand_words(hand_), baoting_, dou_);
   if (!r) {
     print_error(r.error(), c, out, err);
     return kBad;

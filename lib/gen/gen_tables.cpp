@@ -1,10 +1,10 @@
-// Build-time generator of the per-suit table (no rule knowledge beyond C3 sets):
-// for every count vector v of one suit (0-4 copies of ranks 1-9, index = sum v[r] 5^r)
-// a 32-bit entry:
-//   bit 0      v splits into sets only (pungs and sequences)
-//   bit 1      v splits into sets and one pair
-//   bits 2-10  ranks r (bit 2 + r-1) for which v + r splits into sets only
-//   bits 11-19 ranks r for which v + r splits into sets and one pair
+// Build-time generator of the per-suit table (no rule knowledge beyond C3 sets).
+// One 16-bit entry for every count vector v of one suit (0-4 copies of ranks 1-9, index =
+// sum v[r] 5^(r-1)). A vector is *complete* when it splits into sets only (tile count 0 mod
+// 3) or into sets and one pair (2 mod 3):
+//   bit 0      v is complete
+//   bits 1-9   ranks r (bit r) for which v + r is complete (v + r may hold a fifth copy:
+//              a formal wait, C5)
 // It finds the splittable vectors by generating every combination of at most four sets
 // (and a pair), so it shares no code with the library's own recursion.
 #include <array>
@@ -70,23 +70,29 @@ int main(int argc, char** argv) {
   };
   visit(visit, 0, 0);
 
+  auto complete = [&](const Vec& v) {
+    int n = 0;
+    for (int x : v) n += x;
+    if (n % 3 == 0) return sets_only[index6(v)] != 0;
+    if (n % 3 == 2) return with_pair[index6(v)] != 0;
+    return false;
+  };
   constexpr std::uint32_t kFive = 1953125;  // 5^9
-  std::vector<std::uint32_t> table(kFive);
+  std::vector<std::uint16_t> table(kFive);
   for (std::uint32_t i = 0; i < kFive; ++i) {
     Vec v{};
     std::uint32_t x = i;
     for (int r = 0; r < kRanks; ++r, x /= 5) v[static_cast<std::size_t>(r)] = static_cast<int>(x % 5);
-    std::uint32_t e = sets_only[index6(v)] | (with_pair[index6(v)] << 1);
+    std::uint16_t e = complete(v) ? 1 : 0;
     for (int r = 0; r < kRanks; ++r) {
       Vec w = v;
       ++w[static_cast<std::size_t>(r)];
-      e |= static_cast<std::uint32_t>(sets_only[index6(w)]) << (2 + r);
-      e |= static_cast<std::uint32_t>(with_pair[index6(w)]) << (11 + r);
+      if (complete(w)) e = static_cast<std::uint16_t>(e | (1u << (r + 1)));
     }
     table[i] = e;
   }
   std::FILE* f = std::fopen(argv[1], "wb");
-  if (!f || std::fwrite(table.data(), sizeof(std::uint32_t), table.size(), f) != table.size() || std::fclose(f)) {
+  if (!f || std::fwrite(table.data(), sizeof(std::uint16_t), table.size(), f) != table.size() || std::fclose(f)) {
     std::fprintf(stderr, "gen_tables: cannot write %s\n", argv[1]);
     return 1;
   }

@@ -1,18 +1,36 @@
 #include "qianmj/analysis.hpp"
 
-extern "C" const std::uint32_t qianmj_suit_table[1953125];  // lib/gen/gen_tables.cpp
+#include <bit>
+#include <cstring>
+
+// lib/gen/gen_tables.cpp: one entry per suit count vector (0-4 copies, index = sum v[r] 5^r):
+// bit 0 "complete" (sets only, or sets and a pair), bit r "v + r is complete".
+extern "C" const std::uint16_t qianmj_suit_table[1953125];
 
 namespace qianmj {
 namespace {
 
-// Per-suit table entry bits (see gen_tables.cpp).
-constexpr std::uint32_t kSetsOnly = 1, kWithPair = 2;
-constexpr int kSetsOnlyIf = 2, kWithPairIf = 11;  // shifts of the 9-bit "v + r" masks
+constexpr std::uint16_t kComplete = 1;
 
-std::uint32_t suit_entry(const Counts& c, int suit) {
-  std::uint32_t i = 0;
-  for (int r = kRanks - 1; r >= 0; --r) i = i * 5 + c[static_cast<std::size_t>(suit * kRanks + r)];
-  return qianmj_suit_table[i];
+// Eight counts (bytes, each 0-4) of a little-endian word as a base-5 number, rank 0 least
+// significant: pairs, then quads, then the two halves (SWAR).
+std::uint32_t base5(std::uint64_t w) {
+  w = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull) * 5;
+  w = (w & 0x0000FFFF0000FFFFull) + ((w >> 16) & 0x0000FFFF0000FFFFull) * 25;
+  return static_cast<std::uint32_t>((w & 0xFFFFFFFFull) + (w >> 32) * 625);
+}
+
+std::uint64_t load8(const std::uint8_t* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  return w;
+}
+
+// The table entry of one suit; every count must be at most 4.
+std::uint16_t suit_entry(const Counts& c, int suit) {
+  const std::uint8_t* v = c.data() + suit * kRanks;
+  return qianmj_suit_table[base5(load8(v)) + v[8] * 390625u];
 }
 
 bool fits_table(const Counts& c) {
@@ -91,7 +109,7 @@ std::vector<Reading> readings(const Hand& hand) {
     for (int r = 0; r < kRanks; ++r) n += c[static_cast<std::size_t>(suit * kRanks + r)];
     if (n % 3 != 2) continue;
     c[p] -= 2;
-    if (!table || (suit_entry(c, suit) & kSetsOnly)) {
+    if (!table || (suit_entry(c, suit) & kComplete)) {
       cur.pair = Tile::from_index(p);
       split_sets(c, 0, cur, out);
     }
@@ -122,9 +140,10 @@ bool is_winning_shape(const Hand& hand) {
   // C3: one suit holds sets and the pair, the others sets only.
   int pairs = 0;
   for (int s = 0; s < kSuits; ++s) {
-    std::uint32_t e = suit_entry(hand.concealed, s);
-    if (e & kWithPair) ++pairs;
-    else if (!(e & kSetsOnly)) return false;
+    int n = 0;
+    for (int r = 0; r < kRanks; ++r) n += hand.concealed[static_cast<std::size_t>(s * kRanks + r)];
+    if (!(suit_entry(hand.concealed, s) & kComplete)) return false;
+    pairs += n % 3 == 2;
   }
   return pairs == 1;
 }
@@ -135,42 +154,40 @@ Hand with_tile(Hand hand, Tile t) {
 }
 
 std::uint32_t formal_wait_bits(const Hand& hand) {
-  // One pass: each suit's table index, the tile count, odd kinds (seven pairs), copies > 4.
+  // Branch-free, eight counts at a time (random hands would mispredict a branch per odd
+  // kind). Counts are 27 bytes: words at 0, 8, 16 and the last three bytes.
   const auto& c = hand.concealed;
-  std::uint32_t index[kSuits];
-  int tiles = 0, odds = 0, odd = -1;
-  bool over = false;
-  for (int s = 0; s < kSuits; ++s) {
-    std::uint32_t i = 0;
-    for (int r = kRanks - 1; r >= 0; --r) {
-      unsigned v = c[static_cast<std::size_t>(s * kRanks + r)];
-      i = i * 5 + v;
-      tiles += static_cast<int>(v);
-      over |= v > 4;
-      if (v & 1) ++odds, odd = s * kRanks + r;
-    }
-    index[s] = i;
+  std::uint64_t w[4] = {load8(c.data()), load8(c.data() + 8), load8(c.data() + 16),
+                        c[24] | static_cast<std::uint64_t>(c[25]) << 8 | static_cast<std::uint64_t>(c[26]) << 16};
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  std::uint64_t over = 0, odd[4];
+  unsigned tiles = 0, odds = 0;
+  for (int k = 0; k < 4; ++k) {
+    over |= (w[k] & 0xF8F8F8F8F8F8F8F8ull) | ((w[k] + 3 * kOnes) & 0x0808080808080808ull);  // a count > 4
+    tiles += static_cast<unsigned>((w[k] * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
+    odd[k] = w[k] & kOnes;
+    odds += static_cast<unsigned>(std::popcount(odd[k]));
   }
-  if (tiles + 3 * static_cast<int>(hand.melds.size()) != 13) return 0;
   std::uint32_t bits = 0;
   if (over) {
+    if (hand.size() != 13) return 0;
     for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
       if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;
     return bits;
   }
-  const std::uint32_t e[kSuits] = {qianmj_suit_table[index[0]], qianmj_suit_table[index[1]],
-                                   qianmj_suit_table[index[2]]};
-  for (int s = 0; s < kSuits; ++s) {
-    std::uint32_t a = e[(s + 1) % 3], b = e[(s + 2) % 3], mask = 0;
-    // The new tile completes its suit with the pair while the others are sets; or with
-    // sets while exactly one other suit holds the pair.
-    if ((a & kSetsOnly) && (b & kSetsOnly)) mask |= (e[s] >> kWithPairIf) & 0x1FF;
-    if (((a & kWithPair) && (b & kSetsOnly)) || ((a & kSetsOnly) && (b & kWithPair)))
-      mask |= (e[s] >> kSetsOnlyIf) & 0x1FF;
-    bits |= mask << (s * kRanks);
-  }
+  if (tiles + 3 * hand.melds.size() != 13) return 0;
+  const std::uint16_t e[kSuits] = {suit_entry(c, 0), suit_entry(c, 1), suit_entry(c, 2)};
+  // The new tile completes its suit while the other two are complete. With 14 tiles in all,
+  // exactly one of the three then holds the pair (tile counts 2, 0, 0 mod 3).
+  for (int s = 0; s < kSuits; ++s)
+    if (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) bits |= static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks);
   // Seven pairs: no melds, six pairs and one odd kind (C3).
-  if (hand.melds.empty() && odds == 1 && c[static_cast<std::size_t>(odd)] < 4) bits |= 1u << odd;
+  if (hand.melds.empty() && odds == 1) {
+    int i = 0;
+    while (!odd[i / 8]) i += 8;
+    i += std::countr_zero(odd[i / 8]) / 8;
+    if (c[static_cast<std::size_t>(i)] < 4) bits |= 1u << i;
+  }
   return bits;
 }
 

@@ -33,33 +33,67 @@ std::uint16_t suit_entry(const Counts& c, int suit) {
   return qianmj_suit_table[base5(load8(v)) + v[8] * 390625u];
 }
 
-bool fits_table(const Counts& c) {
-  for (auto v : c)
-    if (v > 4) return false;
-  return true;
+constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+
+// The 27 counts as four little-endian words (bytes 0-7, 8-15, 16-23, 24-26), to test eight
+// at a time.
+struct CountWords {
+  std::uint64_t w[4];
+  explicit CountWords(const Counts& c)
+      : w{load8(c.data()), load8(c.data() + 8), load8(c.data() + 16),
+          c[24] | static_cast<std::uint64_t>(c[25]) << 8 | static_cast<std::uint64_t>(c[26]) << 16} {}
+  bool over4() const {  // a count above 4 (byte >= 8, or byte + 3 reaches 8)
+    std::uint64_t over = 0;
+    for (auto x : w) over |= (x & 0xF8F8F8F8F8F8F8F8ull) | ((x + 3 * kOnes) & 0x0808080808080808ull);
+    return over != 0;
+  }
+  bool any_odd() const { return ((w[0] | w[1] | w[2] | w[3]) & kOnes) != 0; }
+  // Bit i set when count i is at least `min` (1 or 2); every count must be at most 7.
+  std::uint32_t at_least(int min) const {
+    std::uint32_t bits = 0;
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t y = (w[k] >> 2 | w[k] >> 1 | (min == 1 ? w[k] : 0)) & kOnes;  // bit 8j: byte j >= min
+      bits |= static_cast<std::uint32_t>((y * 0x0102040810204080ull) >> 56) << (8 * k);  // gather
+    }
+    return bits;
+  }
+};
+
+bool fits_table(const Counts& c) { return !CountWords(c).over4(); }
+
+// Tiles in one suit; with `small` (every count at most 4) eight at a time.
+int suit_tiles(const Counts& c, int suit, bool small) {
+  const std::uint8_t* v = c.data() + suit * kRanks;
+  if (small) return static_cast<int>((load8(v) * kOnes) >> 56) + v[8];
+  int n = 0;
+  for (int r = 0; r < kRanks; ++r) n += v[r];
+  return n;
 }
 
-// Enumerates every split of `c` into sets, appending each complete reading to `out`.
-void split_sets(Counts& c, int from, Reading& cur, std::vector<Reading>& out) {
-  int i = from;
-  while (i < kKinds && c[i] == 0) ++i;
-  if (i == kKinds) {
-    out.push_back(cur);
+// Enumerates every split of `c` into sets, handing each complete reading to `visit`.
+// `nonzero` has bit i set while c[i] > 0; the lowest such kind must start a set.
+void split_sets(Counts& c, std::uint32_t nonzero, Reading& cur, ReadingVisitor visit, void* context) {
+  if (!nonzero) {
+    visit(context, cur);
     return;
   }
   if (cur.sets.size() == 4) return;  // more tiles than four sets: no reading
+  int i = std::countr_zero(nonzero);
   Tile t = Tile::from_index(i);
   if (c[i] >= 3) {
     c[i] -= 3;
     cur.sets.push_back({Set::Kind::Pung, t, false});
-    split_sets(c, i, cur, out);
+    split_sets(c, c[i] ? nonzero : nonzero & ~(1u << i), cur, visit, context);
     cur.sets.pop_back();
     c[i] += 3;
   }
   if (t.rank() <= 7 && c[i + 1] && c[i + 2]) {
     --c[i], --c[i + 1], --c[i + 2];
+    std::uint32_t next = nonzero;
+    for (int k = i; k < i + 3; ++k)
+      if (!c[k]) next &= ~(1u << k);
     cur.sets.push_back({Set::Kind::Sequence, t, false});
-    split_sets(c, i, cur, out);
+    split_sets(c, next, cur, visit, context);
     cur.sets.pop_back();
     ++c[i], ++c[i + 1], ++c[i + 2];
   }
@@ -84,42 +118,49 @@ bool splits(Counts& c, int from) {
   return ok;
 }
 
-bool seven_pairs(const Hand& hand) {
-  if (!hand.melds.empty() || total(hand.concealed) != 14) return false;
-  for (auto v : hand.concealed)
-    if (v % 2) return false;
-  return true;
-}
+// Seven pairs of a hand of 14 tiles (kong = 3): no melds, every count even (C3).
+bool seven_pairs(const Hand& hand) { return hand.melds.empty() && !CountWords(hand.concealed).any_odd(); }
 
 }  // namespace
 
-std::vector<Reading> readings(const Hand& hand) {
-  std::vector<Reading> out;
-  if (hand.size() != 14) return out;
+void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
+  if (hand.size() != 14) return;
   Counts c = hand.concealed;
   Reading cur;
   for (const auto& m : hand.melds) cur.sets.push_back({Set::Kind::Pung, m.tile, true});
-  out.reserve(4);
   // The pair lies in the suit whose tile count is 2 mod 3; the table says whether that suit
   // can lose the pair to sets, so most candidates never reach the recursion.
-  bool table = fits_table(c);
-  for (int p = 0; p < kKinds; ++p) {
-    if (c[p] < 2) continue;
-    int suit = p / kRanks, n = 0;
-    for (int r = 0; r < kRanks; ++r) n += c[static_cast<std::size_t>(suit * kRanks + r)];
-    if (n % 3 != 2) continue;
-    c[p] -= 2;
-    if (!table || (suit_entry(c, suit) & kComplete)) {
-      cur.pair = Tile::from_index(p);
-      split_sets(c, 0, cur, out);
+  const CountWords cw(c);
+  const bool table = !cw.over4();
+  std::uint32_t nonzero = 0, pairs = 0;  // kinds held; kinds held twice or more
+  if (table) {
+    nonzero = cw.at_least(1), pairs = cw.at_least(2);
+  } else {
+    for (int i = 0; i < kKinds; ++i)
+      nonzero |= static_cast<std::uint32_t>(c[i] != 0) << i, pairs |= static_cast<std::uint32_t>(c[i] >= 2) << i;
+  }
+  for (int suit = 0; suit < kSuits; ++suit) {
+    if (suit_tiles(c, suit, table) % 3 != 2) continue;
+    for (std::uint32_t left = pairs & (0x1FFu << (suit * kRanks)); left; left &= left - 1) {
+      int p = std::countr_zero(left);
+      c[p] -= 2;
+      if (!table || (suit_entry(c, suit) & kComplete)) {
+        cur.pair = Tile::from_index(p);
+        split_sets(c, c[p] ? nonzero : nonzero & ~(1u << p), cur, visit, context);
+      }
+      c[p] += 2;
     }
-    c[p] += 2;
   }
   if (seven_pairs(hand)) {
     Reading r;
     r.seven_pairs = true;
-    out.push_back(r);
+    visit(context, r);
   }
+}
+
+std::vector<Reading> readings(const Hand& hand) {
+  std::vector<Reading> out;
+  for_each_reading(hand, [&](const Reading& r) { out.push_back(r); });
   return out;
 }
 
@@ -140,10 +181,8 @@ bool is_winning_shape(const Hand& hand) {
   // C3: one suit holds sets and the pair, the others sets only.
   int pairs = 0;
   for (int s = 0; s < kSuits; ++s) {
-    int n = 0;
-    for (int r = 0; r < kRanks; ++r) n += hand.concealed[static_cast<std::size_t>(s * kRanks + r)];
     if (!(suit_entry(hand.concealed, s) & kComplete)) return false;
-    pairs += n % 3 == 2;
+    pairs += suit_tiles(hand.concealed, s, true) % 3 == 2;
   }
   return pairs == 1;
 }
@@ -157,19 +196,16 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   // Branch-free, eight counts at a time (random hands would mispredict a branch per odd
   // kind). Counts are 27 bytes: words at 0, 8, 16 and the last three bytes.
   const auto& c = hand.concealed;
-  std::uint64_t w[4] = {load8(c.data()), load8(c.data() + 8), load8(c.data() + 16),
-                        c[24] | static_cast<std::uint64_t>(c[25]) << 8 | static_cast<std::uint64_t>(c[26]) << 16};
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-  std::uint64_t over = 0, odd[4];
+  const CountWords cw(c);
+  std::uint64_t odd[4];
   unsigned tiles = 0, odds = 0;
   for (int k = 0; k < 4; ++k) {
-    over |= (w[k] & 0xF8F8F8F8F8F8F8F8ull) | ((w[k] + 3 * kOnes) & 0x0808080808080808ull);  // a count > 4
-    tiles += static_cast<unsigned>((w[k] * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
-    odd[k] = w[k] & kOnes;
+    tiles += static_cast<unsigned>((cw.w[k] * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
+    odd[k] = cw.w[k] & kOnes;
     odds += static_cast<unsigned>(std::popcount(odd[k]));
   }
   std::uint32_t bits = 0;
-  if (over) {
+  if (cw.over4()) [[unlikely]] {
     if (hand.size() != 13) return 0;
     for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
       if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;

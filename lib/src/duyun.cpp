@@ -49,10 +49,15 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
   return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
 }
 
-int order(std::string_view id) {
-  for (std::size_t i = 0; i < kPatterns.size(); ++i)
-    if (kPatterns[i].id == id) return static_cast<int>(i);
-  return -1;
+// kPatterns' ids in order, for rows named at compile time (the D1 tests fail on a mismatch).
+constexpr std::string_view kRowIds[] = {"pinghu",     "duiduihu",  "qingyise",   "qidui",
+                                        "qingdui",    "jiangdui",  "longqidui",  "qingqidui",
+                                        "qingyaojiu", "tianhu",    "dihu",       "qinglongqidui"};
+
+consteval int row_of(std::string_view id) {
+  for (std::size_t i = 0; i < std::size(kRowIds); ++i)
+    if (kRowIds[i] == id) return static_cast<int>(i);
+  throw "unknown pattern id";
 }
 
 bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
@@ -71,12 +76,13 @@ const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 namespace {
 
 // D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
-// then the later row), and for each row the index of a reading that makes it.
+// then the later row), and for each row the first reading that makes it.
 struct PatternRows {
-  std::vector<Reading> readings;
   std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
   std::size_t count = 0;
-  std::array<int, 16> reading_of;
+  std::array<Reading, 16> reading_of{};
+  std::array<bool, 16> has{};
+  bool any_reading = false;
   const int* begin() const { return row_list.data(); }
   const int* end() const { return row_list.data() + count; }
   bool empty() const { return count == 0; }
@@ -84,48 +90,46 @@ struct PatternRows {
 };
 
 PatternRows pattern_rows(const Hand& hand, const Situation& s) {
-  PatternRows out{readings(hand), {}, 0, {}};
-  out.reading_of.fill(-1);
-  const auto& all = out.readings;
-  auto add = [&](std::string_view id, int reading) {
-    auto& slot = out.reading_of[static_cast<std::size_t>(order(id))];
-    if (slot < 0) slot = reading;
+  PatternRows out;
+  auto add = [&](int row, const Reading& r) {
+    if (!out.has[static_cast<std::size_t>(row)])
+      out.has[static_cast<std::size_t>(row)] = true, out.reading_of[static_cast<std::size_t>(row)] = r;
   };
   bool one_suit = std::popcount(hand.suits()) == 1;
-  for (int k = 0; k < static_cast<int>(all.size()); ++k) {
-    const Reading& r = all[static_cast<std::size_t>(k)];
-    if (one_suit) add("qingyise", k);
+  bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+  for_each_reading(hand, [&](const Reading& r) {
+    out.any_reading = true;
+    if (one_suit) add(row_of("qingyise"), r);
     if (r.seven_pairs) {
-      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
-      add(dragon ? (one_suit ? "qinglongqidui" : "longqidui") : (one_suit ? "qingqidui" : "qidui"), k);
-      if (dragon) add(one_suit ? "qingqidui" : "qidui", k);
-      continue;
+      add(dragon ? (one_suit ? row_of("qinglongqidui") : row_of("longqidui")) : (one_suit ? row_of("qingqidui") : row_of("qidui")), r);
+      if (dragon) add(one_suit ? row_of("qingqidui") : row_of("qidui"), r);
+      return;
     }
-    add("pinghu", k);
+    add(row_of("pinghu"), r);
     bool pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
-    if (pungs) add("duiduihu", k);
-    if (pungs && one_suit) add("qingdui", k);
+    if (pungs) add(row_of("duiduihu"), r);
+    if (pungs && one_suit) add(row_of("qingdui"), r);
     if (pungs && is_258(r.pair) &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return is_258(x.first); }))
-      add("jiangdui", k);
+      add(row_of("jiangdui"), r);
     if (one_suit && r.pair.terminal() &&
         std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
-      add("qingyaojiu", k);
-  }
-  if (all.empty()) return out;
+      add(row_of("qingyaojiu"), r);
+  });
+  if (!out.any_reading) return out;
   auto by_value = [](int a, int b) {
     auto va = kPatterns[static_cast<std::size_t>(a)].value, vb = kPatterns[static_cast<std::size_t>(b)].value;
     return va != vb ? va > vb : a > b;
   };
   auto& rows = out.row_list;
   for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
-    if (out.reading_of[static_cast<std::size_t>(row)] >= 0) rows[out.count++] = row;
+    if (out.has[static_cast<std::size_t>(row)]) rows[out.count++] = row;
   std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
-  int best_shape = out.reading_of[static_cast<std::size_t>(rows[0])];  // 天胡/地胡 show it
-  for (auto [flag, id] : {std::pair{s.tianhu, "tianhu"}, std::pair{s.dihu, "dihu"}})
-    if (flag && out.reading_of[static_cast<std::size_t>(order(id))] < 0) {
-      out.reading_of[static_cast<std::size_t>(order(id))] = best_shape;
-      rows[out.count++] = order(id);
+  const Reading best_shape = out.reading_of[static_cast<std::size_t>(rows[0])];  // 天胡/地胡 show it
+  for (auto [flag, row] : {std::pair{s.tianhu, row_of("tianhu")}, std::pair{s.dihu, row_of("dihu")}})
+    if (flag && !out.has[static_cast<std::size_t>(row)]) {
+      add(row, best_shape);
+      rows[out.count++] = row;
     }
   std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
   return out;
@@ -138,8 +142,7 @@ std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation&
   std::vector<PatternMatch> found;
   found.reserve(p.count);
   for (int row : p)
-    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(),
-                     p.readings[static_cast<std::size_t>(p.reading_of[static_cast<std::size_t>(row)])]});
+    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), p.reading_of[static_cast<std::size_t>(row)]});
   return found;
 }
 
@@ -188,17 +191,18 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
                         "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（--dealer none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
-  auto all = all_patterns(hand, s);
-  if (all.empty()) {
+  const auto rows = pattern_rows(hand, s);
+  if (rows.empty()) {
     sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return sc;
   }
   sc.win = true;
-  sc.pattern = all.front().item;
-  sc.reading = all.front().reading;
+  sc.pattern = kPatterns[static_cast<std::size_t>(rows.front())].item();
+  sc.reading = rows.reading_of[static_cast<std::size_t>(rows.front())];
   // Lower patterns, for the explanation; 平胡 goes without saying.
-  for (auto it = all.begin() + 1; it != all.end(); ++it)
-    if (it->item.id != "pinghu") sc.also.push_back(it->item);
+  for (const int* row = rows.begin() + 1; row != rows.end(); ++row)
+    if (*row != row_of("pinghu")) sc.also.push_back(kPatterns[static_cast<std::size_t>(*row)].item());
+  sc.items.reserve(4);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
   if (s.after_kong) sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());
@@ -214,8 +218,10 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   const std::int64_t base = options_.get("base");
   auto make_payer = [&](Payer::Role role, int count, bool with_dealer,
                         bool with_payer_baoting) -> Result<Payer> {
-    Payer p{role, count, 0, 0, sc.items, role == Payer::Role::Dealer ||
-                                             (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
+    Payer p{role, count, 0, 0, {}, role == Payer::Role::Dealer ||
+                                       (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
+    p.items.reserve(sc.items.size() + 2);
+    p.items = sc.items;
     if (with_payer_baoting) p.items.push_back(kPayerBaoting.item());
     if (with_dealer && s.streak > 0) p.items.push_back(spec(kAddons, "lianzhuang").item(s.streak));
     for (const auto& it : p.items) {
@@ -228,25 +234,26 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
     p.points = *pts;
     return p;
   };
-  std::vector<Result<Payer>> payers;
-  if (s.zimo) {
-    if (s.dealer == DealerRole::Payer) {
-      payers.push_back(make_payer(Payer::Role::Dealer, 1, true, false));
-      payers.push_back(make_payer(Payer::Role::Other, 2, false, false));
-    } else {
-      payers.push_back(make_payer(Payer::Role::Other, 3, s.dealer == DealerRole::Winner, false));
-    }
-  } else {
-    payers.push_back(make_payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting));
-  }
-  for (auto& p : payers) {
+  auto add_payer = [&](Result<Payer> p) -> std::optional<Error> {
     if (!p) return p.error();
     auto share = checked_mul(p->points, p->count);
     auto sum = share ? checked_add(sc.total, *share) : std::nullopt;
     if (!sum) return out_of_range("the total", "合计");
     sc.total = *sum;
     sc.payers.push_back(std::move(*p));
+    return std::nullopt;
+  };
+  std::optional<Error> e;
+  sc.payers.reserve(2);
+  if (s.zimo && s.dealer == DealerRole::Payer) {
+    e = add_payer(make_payer(Payer::Role::Dealer, 1, true, false));
+    if (!e) e = add_payer(make_payer(Payer::Role::Other, 2, false, false));
+  } else if (s.zimo) {
+    e = add_payer(make_payer(Payer::Role::Other, 3, s.dealer == DealerRole::Winner, false));
+  } else {
+    e = add_payer(make_payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting));
   }
+  if (e) return *e;
   return sc;
 }
 

@@ -1,5 +1,7 @@
 #include "qianmj/hand.hpp"
 
+#include <cstring>
+
 namespace qianmj {
 
 Counts Hand::all_copies() const {
@@ -16,10 +18,10 @@ bool Hand::has_kong() const {
 
 unsigned Hand::suits() const {
   unsigned mask = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    unsigned any = 0;
-    for (int r = 0; r < kRanks; ++r) any |= concealed[static_cast<std::size_t>(s * kRanks + r)];
-    mask |= (any != 0) << s;
+  for (int s = 0; s < kSuits; ++s) {  // ranks 1-8 as one word, then rank 9
+    std::uint64_t w;
+    std::memcpy(&w, concealed.data() + s * kRanks, sizeof w);
+    mask |= static_cast<unsigned>((w | concealed[static_cast<std::size_t>(s * kRanks + 8)]) != 0) << s;
   }
   for (const auto& m : melds) mask |= 1u << int(m.tile.suit());
   return mask;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <type_traits>
 #include <vector>
 
 #include "qianmj/hand.hpp"
@@ -41,6 +42,15 @@ struct Reading {
 // Every reading of a 14-tile hand (kong = 3), standard and seven pairs; empty when the
 // hand is not a winning shape. Copies beyond four are allowed here (formal waits, C5).
 std::vector<Reading> readings(const Hand& hand);
+
+// The same readings, in the same order, handed one at a time to `visit` (no allocation).
+using ReadingVisitor = void (*)(void* context, const Reading& reading);
+void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context);
+template <class F>
+void for_each_reading(const Hand& hand, F&& f) {
+  for_each_reading(
+      hand, [](void* c, const Reading& r) { (*static_cast<std::remove_reference_t<F>*>(c))(r); }, &f);
+}
 
 // True when the hand (14 tiles, kong = 3) has at least one reading.
 bool is_winning_shape(const Hand& hand);

@@ -1,4 +1,6 @@
 // INTERFACE §1 notation; C1 tiles, C7 copies.
+#include <random>
+
 #include "helpers.hpp"
 
 using namespace qianmj;
@@ -158,4 +160,37 @@ TEST_CASE("Notation: caret lines align under wide characters") {
   CHECK(caret_lines("一二t", 3) == "一二t\n    ^");
   CHECK(caret_lines("12\xff", 3) == "12?\n  ^");
   CHECK(caret_lines("123", 4) == "123\n   ^");
+}
+
+TEST_CASE("Notation: the plain-ASCII fast path reads what the full parser reads") {
+  // A trailing space keeps a text off the fast path, so parse_hand(text + " ") is the full
+  // parser's answer. Random texts over digits, suit letters and near misses.
+  const std::string alphabet = "123456789123456789mspmsp0t ";
+  std::mt19937 rng(7);
+  int fast = 0, errors = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string text;
+    int len = 1 + static_cast<int>(rng() % 20);
+    for (int k = 0; k < len; ++k) text += alphabet[rng() % alphabet.size()];
+    auto a = parse_hand(text), b = parse_hand(text + " ");
+    INFO("input: '" << text << "'");
+    REQUIRE(bool(a) == bool(b));
+    if (a) {
+      CHECK(*a == *b);
+      fast += parse_plain_ascii(text).has_value();
+    } else {
+      CHECK(a.error().code == b.error().code);
+      CHECK(a.error().column == b.error().column);
+      CHECK_FALSE(parse_plain_ascii(text).has_value());
+      ++errors;
+    }
+  }
+  CHECK(fast > 500);    // the sample exercises both paths (796 take the fast path)
+  CHECK(errors > 1000);
+  auto spaced = parse_hand("55m 24888s 234888p");
+  REQUIRE(spaced);
+  CHECK(parse_plain_ascii("55m24888s234888p") == std::optional<Hand>(*spaced));
+  CHECK_FALSE(parse_plain_ascii("11111m"));  // a fifth copy: the full parser says too_many_copies
+  CHECK_FALSE(parse_plain_ascii("123"));     // no suit
+  CHECK_FALSE(parse_plain_ascii("m123"));
 }

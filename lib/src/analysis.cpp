@@ -50,10 +50,20 @@ struct CountWords {
   bool any_odd() const { return ((w[0] | w[1] | w[2] | w[3]) & kOnes) != 0; }
   // Bit i set when count i is at least `min` (1 or 2); every count must be at most 7.
   std::uint32_t at_least(int min) const {
+    return gather([min](std::uint64_t x) { return x >> 2 | x >> 1 | (min == 1 ? x : 0); });
+  }
+  std::uint32_t odd() const {  // bit i set when count i is odd
+    return gather([](std::uint64_t x) { return x; });
+  }
+
+ private:
+  // Bit i = the low bit of f(byte i), for a byte-wise f.
+  template <class F>
+  std::uint32_t gather(F f) const {
     std::uint32_t bits = 0;
     for (int k = 0; k < 4; ++k) {
-      std::uint64_t y = (w[k] >> 2 | w[k] >> 1 | (min == 1 ? w[k] : 0)) & kOnes;  // bit 8j: byte j >= min
-      bits |= static_cast<std::uint32_t>((y * 0x0102040810204080ull) >> 56) << (8 * k);  // gather
+      std::uint64_t y = f(w[k]) & kOnes;                                                  // bit 8j
+      bits |= static_cast<std::uint32_t>((y * 0x0102040810204080ull) >> 56) << (8 * k);  // to bit j
     }
     return bits;
   }
@@ -197,13 +207,8 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   // kind). Counts are 27 bytes: words at 0, 8, 16 and the last three bytes.
   const auto& c = hand.concealed;
   const CountWords cw(c);
-  std::uint64_t odd[4];
-  unsigned tiles = 0, odds = 0;
-  for (int k = 0; k < 4; ++k) {
-    tiles += static_cast<unsigned>((cw.w[k] * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
-    odd[k] = cw.w[k] & kOnes;
-    odds += static_cast<unsigned>(std::popcount(odd[k]));
-  }
+  unsigned tiles = 0;
+  for (auto w : cw.w) tiles += static_cast<unsigned>((w * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
   std::uint32_t bits = 0;
   if (cw.over4()) [[unlikely]] {
     if (hand.size() != 13) return 0;
@@ -218,11 +223,9 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   for (int s = 0; s < kSuits; ++s)
     if (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) bits |= static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks);
   // Seven pairs: no melds, six pairs and one odd kind (C3).
-  if (hand.melds.empty() && odds == 1) {
-    int i = 0;
-    while (!odd[i / 8]) i += 8;
-    i += std::countr_zero(odd[i / 8]) / 8;
-    if (c[static_cast<std::size_t>(i)] < 4) bits |= 1u << i;
+  if (hand.melds.empty()) {
+    std::uint32_t odd = cw.odd();
+    if (std::has_single_bit(odd) && c[static_cast<std::size_t>(std::countr_zero(odd))] < 4) bits |= odd;
   }
   return bits;
 }
@@ -231,6 +234,7 @@ std::vector<Wait> formal_waits(const Hand& hand) {
   std::vector<Wait> out;
   std::uint32_t bits = formal_wait_bits(hand);
   if (!bits) return out;
+  out.reserve(static_cast<std::size_t>(std::popcount(bits)));
   Counts own = hand.all_copies();
   for (int i = 0; i < kKinds; ++i) {
     if (!(bits >> i & 1)) continue;

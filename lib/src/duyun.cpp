@@ -77,10 +77,11 @@ namespace {
 
 // D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
 // then the later row), and for each row the first reading that makes it.
+using RowReadings = std::array<Reading, 16>;  // per row of kPatterns, a reading that makes it
+
 struct PatternRows {
   std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
   std::size_t count = 0;
-  std::array<Reading, 16> reading_of{};
   std::array<bool, 16> has{};
   bool any_reading = false;
   const int* begin() const { return row_list.data(); }
@@ -89,13 +90,16 @@ struct PatternRows {
   int front() const { return row_list[0]; }
 };
 
-PatternRows pattern_rows(const Hand& hand, const Situation& s) {
+// `readings`, when given, receives the first reading that makes each row.
+PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* readings = nullptr) {
   PatternRows out;
   auto add = [&](int row, const Reading& r) {
-    if (!out.has[static_cast<std::size_t>(row)])
-      out.has[static_cast<std::size_t>(row)] = true, out.reading_of[static_cast<std::size_t>(row)] = r;
+    auto i = static_cast<std::size_t>(row);
+    if (out.has[i]) return;
+    out.has[i] = true;
+    if (readings) (*readings)[i] = r;
   };
-  bool one_suit = std::popcount(hand.suits()) == 1;
+  bool one_suit = std::has_single_bit(hand.suits());
   bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
   for_each_reading(hand, [&](const Reading& r) {
     out.any_reading = true;
@@ -125,7 +129,7 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s) {
   for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
     if (out.has[static_cast<std::size_t>(row)]) rows[out.count++] = row;
   std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
-  const Reading best_shape = out.reading_of[static_cast<std::size_t>(rows[0])];  // 天胡/地胡 show it
+  const Reading best_shape = readings ? (*readings)[static_cast<std::size_t>(rows[0])] : Reading{};  // 天胡/地胡 show it
   for (auto [flag, row] : {std::pair{s.tianhu, row_of("tianhu")}, std::pair{s.dihu, row_of("dihu")}})
     if (flag && !out.has[static_cast<std::size_t>(row)]) {
       add(row, best_shape);
@@ -138,11 +142,12 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s) {
 }  // namespace
 
 std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
-  auto p = pattern_rows(hand, s);
+  RowReadings readings;
+  auto p = pattern_rows(hand, s, &readings);
   std::vector<PatternMatch> found;
   found.reserve(p.count);
   for (int row : p)
-    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), p.reading_of[static_cast<std::size_t>(row)]});
+    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), readings[static_cast<std::size_t>(row)]});
   return found;
 }
 
@@ -191,14 +196,15 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
                         "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（--dealer none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
-  const auto rows = pattern_rows(hand, s);
+  RowReadings readings;
+  const auto rows = pattern_rows(hand, s, &readings);
   if (rows.empty()) {
     sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return sc;
   }
   sc.win = true;
   sc.pattern = kPatterns[static_cast<std::size_t>(rows.front())].item();
-  sc.reading = rows.reading_of[static_cast<std::size_t>(rows.front())];
+  sc.reading = readings[static_cast<std::size_t>(rows.front())];
   // Lower patterns, for the explanation; 平胡 goes without saying.
   for (const int* row = rows.begin() + 1; row != rows.end(); ++row)
     if (*row != row_of("pinghu")) sc.also.push_back(kPatterns[static_cast<std::size_t>(*row)].item());

@@ -69,18 +69,33 @@ namespace {
 class Writer {
  public:
   explicit Writer(std::string& out) : out_(out) {}
-  // Keys are this file's own literals: nothing in them needs escaping.
-  Writer& key(std::string_view k) {
-    if (!fresh_) put(',');
-    put('"');
-    put(k);
-    put("\":");
+  // Keys are this file's own literals: nothing in them needs escaping, and their length is
+  // known at compile time (fixed-size copies, no call).
+  template <std::size_t N>
+  Writer& key(const char (&k)[N]) {
+    constexpr std::size_t n = N - 1;
+    if (n_ + n + 4 > sizeof buf_) finish();
+    if (!fresh_) buf_[n_++] = ',';
+    buf_[n_++] = '"';
+    std::memcpy(buf_ + n_, k, n);
+    n_ += n;
+    buf_[n_++] = '"';
+    buf_[n_++] = ':';
     fresh_ = true;
     return *this;
   }
+  Writer& value_key(Unit unit) { return unit == Unit::Fan ? key("fan") : key("points"); }
   Writer& string(std::string_view v) {
     comma();
     quoted(v);
+    return *this;
+  }
+  // Text of this program's own making with nothing to escape: ids, names, tiles, hands.
+  Writer& literal(std::string_view v) {
+    comma();
+    put('"');
+    put(v);
+    put('"');
     return *this;
   }
   Writer& number(std::int64_t v) {
@@ -112,8 +127,8 @@ class Writer {
     return *this;
   }
   Writer& item(const Item& it, Unit unit) {
-    open('{').key("id").string(it.id).key("zh").string(it.zh).key("en").string(it.en);
-    return key(value_key(unit)).number(it.value).close('}');
+    open('{').key("id").literal(it.id).key("zh").literal(it.zh).key("en").literal(it.en);
+    return value_key(unit).number(it.value).close('}');
   }
   void finish() {
     out_.append(buf_, n_);
@@ -176,15 +191,15 @@ class Writer {
 };
 
 void write_header(Writer& w, const Ruleset& rules) {
-  w.open('{').key("schema").number(kSchema).key("rules").string(rules.id());
+  w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
 }
 
 void write_waits(Writer& w, const WaitsAnswer& a, Unit unit) {
   w.open('[');
   for (const auto& v : a.waits) {
-    w.open('{').key("tile").string(v.wait.tile.ascii()).key("remaining").number(v.wait.remaining);
+    w.open('{').key("tile").literal(v.wait.tile.ascii()).key("remaining").number(v.wait.remaining);
     w.key("live").boolean(v.wait.live).key("pattern").item(v.pattern, unit);
-    w.key(value_key(unit)).number(v.pattern.value).key("legal_on_discard").boolean(v.legal_on_discard).close('}');
+    w.value_key(unit).number(v.pattern.value).key("legal_on_discard").boolean(v.legal_on_discard).close('}');
   }
   w.close(']');
 }
@@ -201,7 +216,7 @@ std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long lin
   out.reserve(512);
   Writer w(out);
   write_header(w, rules);
-  w.key("hand").string(to_ascii(a.hand)).key("ready").boolean(a.ready);
+  w.key("hand").literal(to_ascii(a.hand)).key("ready").boolean(a.ready);
   if (a.reason) w.key("reason").string(a.reason->en).key("reason_zh").string(a.reason->zh);
   else w.key("reason").null().key("reason_zh").null();
   w.key("waits");
@@ -222,11 +237,11 @@ std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnsw
   std::string out;
   Writer w(out);
   write_header(w, rules);
-  w.key("hand").string(to_ascii(hand14)).key("ready").boolean(!discards.empty());
+  w.key("hand").literal(to_ascii(hand14)).key("ready").boolean(!discards.empty());
   w.key("win").boolean(rules.best_pattern(hand14, std::nullopt, {}).has_value());
   w.key("discards").open('[');
   for (const auto& d : discards) {
-    w.open('{').key("tile").string(d.discard.ascii()).key("waits");
+    w.open('{').key("tile").literal(d.discard.ascii()).key("waits");
     write_waits(w, d.waits, rules.unit());
     w.key("dajiao");
     write_dajiao(w, d.waits);

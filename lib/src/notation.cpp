@@ -411,15 +411,20 @@ bool is_wide(char32_t c) {
 }
 
 std::string tiles_text(const Hand& hand, bool chinese) {
-  std::string out;
-  out.reserve(32);
+  // The concealed tiles first, on the stack (digits and suit letters or names: at most
+  // 27 * 255 digits and three names), then one string.
+  char buf[27 * 255 + 3 * 8];
+  std::size_t n = 0;
   for (int s = 0; s < kSuits; ++s) {
-    std::size_t before = out.size();
-    for (int r = 1; r <= kRanks; ++r) out.append(hand.concealed[Tile(Suit(s), r).index()], char('0' + r));
-    if (out.size() == before) continue;
-    if (chinese) out += suit_zh(Suit(s));
-    else out += suit_letter(Suit(s));
+    std::size_t before = n;
+    for (int r = 1; r <= kRanks; ++r)
+      for (int k = hand.concealed[Tile(Suit(s), r).index()]; k > 0; --k) buf[n++] = char('0' + r);
+    if (n == before) continue;
+    const char letter = suit_letter(Suit(s));
+    std::string_view suit = chinese ? suit_zh(Suit(s)) : std::string_view(&letter, 1);
+    for (char c : suit) buf[n++] = c;
   }
+  std::string out(buf, n);
   for (const auto& m : hand.melds) {
     std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
     body += chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
@@ -435,7 +440,32 @@ std::string tiles_text(const Hand& hand, bool chinese) {
 
 }  // namespace
 
+std::optional<Hand> parse_plain_ascii(std::string_view text) {
+  if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
+  Hand hand;
+  std::size_t run = 0;  // digits waiting for their suit letter
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if (ch >= '1' && ch <= '9') {
+      ++run;
+      continue;
+    }
+    Suit suit;
+    if (ch == 'm') suit = Suit::Man;
+    else if (ch == 's') suit = Suit::Sou;
+    else if (ch == 'p') suit = Suit::Pin;
+    else return std::nullopt;
+    if (run == 0) return std::nullopt;
+    for (std::size_t k = i - run; k < i; ++k)
+      if (++hand.concealed[Tile(suit, text[k] - '0').index()] > kCopies) return std::nullopt;
+    run = 0;
+  }
+  if (run != 0) return std::nullopt;
+  return hand;
+}
+
 Result<Hand> parse_hand(std::string_view text) {
+  if (auto plain = parse_plain_ascii(text)) return std::move(*plain);
   if (text.size() > kMaxHandBytes)
     return Error{ErrorCode::TooLong,
                  "the hand is " + std::to_string(text.size()) + " bytes long; at most " +

@@ -131,7 +131,9 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
   WaitsAnswer answer;
   answer.hand = hand;
   Hand won = hand;  // the hand with each wait in turn
-  for (const auto& w : formal_waits(hand)) {
+  const auto waits = formal_waits(hand);
+  answer.waits.reserve(waits.size());
+  for (const auto& w : waits) {
     ++won.concealed[w.tile.index()];
     auto pattern = rules.best_pattern(won, w.tile, s);
     Situation on_discard = s;

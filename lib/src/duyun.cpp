@@ -77,7 +77,9 @@ namespace {
 
 // D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
 // then the later row), and for each row the first reading that makes it.
-using RowReadings = std::array<Reading, 16>;  // per row of kPatterns, a reading that makes it
+// Per row of kPatterns, the first reading that makes it (optional: nothing to build for the
+// rows a hand does not make).
+using RowReadings = std::array<std::optional<Reading>, 16>;
 
 struct PatternRows {
   std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
@@ -129,7 +131,7 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* read
   for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
     if (out.has[static_cast<std::size_t>(row)]) rows[out.count++] = row;
   std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
-  const Reading best_shape = readings ? (*readings)[static_cast<std::size_t>(rows[0])] : Reading{};  // 天胡/地胡 show it
+  const Reading best_shape = readings ? *(*readings)[static_cast<std::size_t>(rows[0])] : Reading{};  // 天胡/地胡 show it
   for (auto [flag, row] : {std::pair{s.tianhu, row_of("tianhu")}, std::pair{s.dihu, row_of("dihu")}})
     if (flag && !out.has[static_cast<std::size_t>(row)]) {
       add(row, best_shape);
@@ -147,7 +149,7 @@ std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation&
   std::vector<PatternMatch> found;
   found.reserve(p.count);
   for (int row : p)
-    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), readings[static_cast<std::size_t>(row)]});
+    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), *readings[static_cast<std::size_t>(row)]});
   return found;
 }
 
@@ -204,7 +206,7 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   }
   sc.win = true;
   sc.pattern = kPatterns[static_cast<std::size_t>(rows.front())].item();
-  sc.reading = readings[static_cast<std::size_t>(rows.front())];
+  sc.reading = *readings[static_cast<std::size_t>(rows.front())];
   // Lower patterns, for the explanation; 平胡 goes without saying.
   for (const int* row = rows.begin() + 1; row != rows.end(); ++row)
     if (*row != row_of("pinghu")) sc.also.push_back(kPatterns[static_cast<std::size_t>(*row)].item());

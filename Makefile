@@ -1,20 +1,24 @@
 # Thin wrapper: install build packages if missing, configure, build, run.
 # Quick start: `make demo` (build and run on sample hands), `make test` (whole suite).
 
+SHELL      := /bin/bash
 BUILD      ?= build
 SAN_BUILD  ?= build-sanitize
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := notation request settle lines
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 QIANMJ     := $(BUILD)/cli/qianmj
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build demo test sanitize bench exhaustive clean
+.PHONY: all deps configure build demo test sanitize fuzz bench exhaustive clean
 
 all: build
 
 # Installs only what is missing (Debian/Ubuntu), so a second run touches nothing.
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -22,6 +26,10 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(PACKAGES))
 
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -49,6 +57,23 @@ sanitize: deps
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
+# libFuzzer (clang-14, ASan + UBSan): each target for FUZZ_SECONDS (default 60), starting
+# from the inputs kept in tests/fuzz/<target>/; new corpus in $(FUZZ_BUILD)/corpus, crash
+# inputs in $(FUZZ_BUILD)/artifacts. Keep every crash input under tests/fuzz/<target>/.
+fuzz: deps
+	$(call install_missing,clang-14 libclang-rt-14-dev)
+	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DQIANMJ_FUZZ=ON -DQIANMJ_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t && \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s" && \
+	  $(FUZZ_BUILD)/fuzz/fuzz_$$t $(FUZZ_BUILD)/corpus/$$t tests/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==|SUMMARY|Done)" ; \
+	  status=$${PIPESTATUS[0]}; [ $$status -eq 0 ] || { echo "fuzz_$$t failed: see $(FUZZ_BUILD)/artifacts/$$t"; exit 1; }; \
+	done
+
 # Speed, measured (never asserted in a test): see bench/bench.cpp.
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_bench
@@ -60,4 +85,4 @@ exhaustive: build
 	$(BUILD)/bench/qianmj_exhaustive
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)

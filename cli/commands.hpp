@@ -24,6 +24,8 @@ class ScoreCommand {
  public:
   CLI::App* add(CLI::App& app);
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
+  // One pipeline line (a hand, or a JSON request over this command's options).
+  Answer answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const;
 
  private:
   std::vector<std::string> hand_;
@@ -35,12 +37,19 @@ class WaitsCommand {
  public:
   CLI::App* add(CLI::App& app);
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
+  // One pipeline line (a hand, or a JSON request over this command's options).
+  Answer answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const;
 
  private:
   std::vector<std::string> hand_;
   bool baoting_ = false, dou_ = false;
   PipeOptions pipe_;
 };
+
+// One settle table's answer (the text or JSON to print, `line` > 0 in JSON Lines), or its
+// error; `rules_id` is set to the table's rule set as soon as it is known, for the error.
+Result<std::string> settle_answer(const std::string& text, const Common& c, int seat, long line,
+                                  std::string& rules_id);
 
 class SettleCommand {
  public:

@@ -33,11 +33,12 @@ bool LineReader::next(std::string& line, bool& too_long) {
     const void* nl = std::memchr(buf_.data() + pos_, '\n', buf_.size() - pos_);
     if (nl) {
       auto end = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+      too_long = too_long || end - pos_ > max_line_;  // whole in the buffer, but over the limit
       if (!too_long) line.assign(buf_, pos_, end - pos_);
       pos_ = end + 1;
       break;
     }
-    if (buf_.size() - pos_ > kMaxLine) {  // drop what we have of an over-long line
+    if (buf_.size() - pos_ > max_line_) {  // drop what we have of an over-long line
       too_long = true;
       pos_ = buf_.size();
     }

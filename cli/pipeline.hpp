@@ -17,7 +17,7 @@ inline constexpr std::size_t kMaxLine = 1u << 20;  // longer lines are answered 
 // stays bounded whatever the input.
 class LineReader {
  public:
-  explicit LineReader(int fd) : fd_(fd) {}
+  explicit LineReader(int fd, std::size_t max_line = kMaxLine) : fd_(fd), max_line_(max_line) {}
   // False at the end of input.
   bool next(std::string& line, bool& too_long);
   long number() const { return number_; }
@@ -25,6 +25,7 @@ class LineReader {
  private:
   bool fill();
   int fd_;
+  std::size_t max_line_;
   std::string buf_;
   std::size_t pos_ = 0;
   bool eof_ = false;

@@ -134,7 +134,9 @@ Result<Score> compute(const Ruleset& rules, const std::string& text, const Situa
 // A pipeline line in JSON: {"hand": ..., "win": ..., "zimo": true, ...} over the defaults.
 Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::string& hand) {
   if (!j.is_object()) return Error{ErrorCode::BadJson, "a line is a hand or a JSON object", "每行应为手牌或 JSON 对象"};
-  for (const auto& [key, v] : j.items()) {
+  for (const auto& entry : j.items()) {
+    const std::string& key = entry.key();  // not a structured binding: clang 14 lambdas cannot capture one
+    const Json& v = entry.value();
     auto field = [&](const char* want, bool ok) -> std::optional<Error> {
       if (ok) return std::nullopt;
       Error e{ErrorCode::BadField, std::string("expected ") + want, std::string("应为") + want};
@@ -178,26 +180,28 @@ std::string summary(const Score& sc, bool zh) {
 
 }  // namespace
 
+Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const {
+  std::string hand = line;
+  SituationArgs a = s_;
+  if (auto request = json_request(line)) {
+    if (!*request) return error_answer(request->error(), c, n);
+    auto r = read_line_object(**request, a, hand);
+    if (!r) return error_answer(r.error(), c, n);
+    a = *r;
+  }
+  auto sc = compute(rules, hand, a);
+  if (!sc) return error_answer(sc.error(), c, n);
+  if (!c.json) return {summary(*sc, c.chinese), false};
+  Json j = to_json(*sc, rules);
+  j["line"] = n;
+  return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
+}
+
 int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   auto rules = make_rules(c, out, err);
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
-    return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
-      std::string hand = line;
-      SituationArgs a = s_;
-      if (auto request = json_request(line)) {
-        if (!*request) return error_answer(request->error(), c, n);
-        auto r = read_line_object(**request, a, hand);
-        if (!r) return error_answer(r.error(), c, n);
-        a = *r;
-      }
-      auto sc = compute(*rules, hand, a);
-      if (!sc) return error_answer(sc.error(), c, n);
-      if (!c.json) return {summary(*sc, c.chinese), false};
-      Json j = to_json(*sc, *rules);
-      j["line"] = n;
-      return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
-    });
+    return run_pipeline(c, pipe_, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
   auto sc = compute(*rules, hand_words(hand_), s_);
   if (!sc) {

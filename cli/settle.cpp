@@ -118,9 +118,9 @@ CLI::App* SettleCommand::add(CLI::App& app) {
 
 namespace {
 
-// One table's answer: the text or JSON to print, or the error.
-// `rules` is set to the table's rule set as soon as it is known, for the error answer.
-Result<std::string> settle_text(const std::string& text, const Common& c, int seat, long line, std::string& rules_id) {
+}  // namespace
+
+Result<std::string> settle_answer(const std::string& text, const Common& c, int seat, long line, std::string& rules_id) {
   rules_id = c.rules_id;
   auto table = table_from_json(text);
   if (!table) return table.error();
@@ -148,6 +148,8 @@ Result<std::string> settle_text(const std::string& text, const Common& c, int se
     print_ledger(*ledger, *table, *rules, c.chinese, out);
   return out.str();
 }
+
+namespace {
 
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
 
@@ -190,7 +192,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       return kBad;
     }
     std::string rules;
-    auto answer = settle_text(text, c, seat_, 0, rules);
+    auto answer = settle_answer(text, c, seat_, 0, rules);
     if (!answer) {
       Common used = c;
       used.rules_id = rules;
@@ -205,7 +207,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   auto answer_line = [&](const std::string& text, long number) {
     if (blank(text)) return;
     std::string rules;
-    auto a = settle_text(text, c, seat_, number, rules);
+    auto a = settle_answer(text, c, seat_, number, rules);
     if (!c.json && !first) out << '\n';
     first = false;
     if (a) {

@@ -120,40 +120,42 @@ std::string summary(const WaitsResult& r) {
 
 }  // namespace
 
+Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const {
+  std::string hand = line;
+  bool baoting = baoting_, dou = dou_;
+  if (auto request = json_request(line)) {
+    if (!*request) return error_answer(request->error(), c, n);
+    const Json& j = **request;
+    if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string()) {
+      Error e{ErrorCode::BadField, "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand"};
+      e.field = "hand";
+      return error_answer(e, c, n);
+    }
+    for (const auto& [key, v] : j.items()) {
+      if (key == "hand") continue;
+      bool* flag = key == "baoting" ? &baoting : key == "dou" ? &dou : nullptr;
+      if (!flag || !v.is_boolean()) {
+        Error e{ErrorCode::BadField, flag ? "expected true or false" : "unknown field",
+                flag ? "应为 true 或 false" : "未知字段"};
+        e.field = key;
+        return error_answer(e, c, n);
+      }
+      *flag = v.get<bool>();
+    }
+    hand = j["hand"].get<std::string>();
+  }
+  auto r = compute(rules, hand, baoting, dou);
+  if (!r) return error_answer(r.error(), c, n);
+  if (!c.json) return {summary(*r), false};
+  return {r->waits ? waits_json_text(*r->waits, rules, n) : discards_json_text(r->hand, r->discards, rules, n),
+          false};
+}
+
 int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   auto rules = make_rules(c, out, err);
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
-    return run_pipeline(c, pipe_, [&](const std::string& line, long n) -> Answer {
-      std::string hand = line;
-      bool baoting = baoting_, dou = dou_;
-      if (auto request = json_request(line)) {
-        if (!*request) return error_answer(request->error(), c, n);
-        const Json& j = **request;
-        if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string()) {
-          Error e{ErrorCode::BadField, "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand"};
-          e.field = "hand";
-          return error_answer(e, c, n);
-        }
-        for (const auto& [key, v] : j.items()) {
-          if (key == "hand") continue;
-          bool* flag = key == "baoting" ? &baoting : key == "dou" ? &dou : nullptr;
-          if (!flag || !v.is_boolean()) {
-            Error e{ErrorCode::BadField, flag ? "expected true or false" : "unknown field",
-                    flag ? "应为 true 或 false" : "未知字段"};
-            e.field = key;
-            return error_answer(e, c, n);
-          }
-          *flag = v.get<bool>();
-        }
-        hand = j["hand"].get<std::string>();
-      }
-      auto r = compute(*rules, hand, baoting, dou);
-      if (!r) return error_answer(r.error(), c, n);
-      if (!c.json) return {summary(*r), false};
-      return {r->waits ? waits_json_text(*r->waits, *rules, n) : discards_json_text(r->hand, r->discards, *rules, n),
-              false};
-    });
+    return run_pipeline(c, pipe_, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
   auto r = compute(*rules, hand_words(hand_), baoting_, dou_);
   if (!r) {

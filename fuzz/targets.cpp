@@ -1,0 +1,138 @@
+#include "targets.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "pipeline.hpp"
+#include "qianmj/json.hpp"
+#include "qianmj/notation.hpp"
+
+namespace qianmj::fuzz {
+namespace {
+
+void check(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "qianmj fuzz: invariant broken: %s\n", what);
+  std::abort();
+}
+
+std::string_view text_of(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// The settings of a run, from one byte.
+struct Settings {
+  cli::Common common;
+  bool waits = false;
+  int seat = -1;
+  explicit Settings(std::uint8_t b) {
+    common.rules_id = b & 1 ? "zunyi" : "duyun";
+    common.json = b & 2;
+    common.chinese = b & 4;
+    waits = b & 8;
+    seat = (b >> 4) % 5 - 1;  // -1 (whole ledger) or 0-3
+    if (b & 0x80) common.rule_assignments = {b & 0x40 ? "base=1000000000000" : "qianggang-fan=3"};
+  }
+};
+
+void check_answer(const std::string& text, bool json) {
+  check(!text.empty(), "an empty answer");
+  if (json) check(Json::accept(text), "an answer that is not JSON");
+}
+
+}  // namespace
+
+void notation(const std::uint8_t* data, std::size_t size) {
+  auto text = text_of(data, size);
+  auto hand = parse_hand(text);
+  if (hand) {
+    check(hand->size() > 0, "a hand without tiles");
+    auto ascii = parse_hand(to_ascii(*hand));
+    check(ascii && *ascii == *hand, "the ASCII round trip changed the hand");
+    auto chinese = parse_hand(to_chinese(*hand));
+    check(chinese && *chinese == *hand, "the Chinese round trip changed the hand");
+    if (auto plain = parse_plain_ascii(text)) check(*plain == *hand, "the fast path read another hand");
+  } else {
+    const Error& e = hand.error();
+    check(!code_name(e.code).empty(), "an error without a code");
+    check(!e.en.empty() && !e.zh.empty(), "an error without a message");
+    check(e.column >= 0 && static_cast<std::size_t>(e.column) <= text.size() + 1, "an error column past the end");
+    check(!parse_plain_ascii(text), "the fast path accepted what the parser refuses");
+    if (e.column > 0) (void)caret_lines(text, e.column);
+  }
+  (void)display_width(text);
+  auto tile = parse_tile(text);
+  if (tile) check(hand && hand->size() == 1, "parse_tile accepted more or less than one tile");
+}
+
+void request(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  Settings s(data[0]);
+  auto text = text_of(data + 1, size - 1);
+  std::string line(text.substr(0, text.find('\n')));  // the reader never passes a newline
+  auto rules = make_ruleset(s.common.rules_id, Options{});
+  check(rules != nullptr, "no rule set");
+  cli::Answer a = s.waits ? cli::WaitsCommand{}.answer_line(s.common, *rules, line, 7)
+                          : cli::ScoreCommand{}.answer_line(s.common, *rules, line, 7);
+  check_answer(a.text, s.common.json);
+  if (s.common.json) {
+    auto j = Json::parse(a.text);
+    check(a.error == j.contains("error"), "an error answer without \"error\", or the reverse");
+    check(a.error ? j["error"]["line"] == 7 : j["line"] == 7, "an answer without its line number");
+  }
+}
+
+void settle(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  Settings s(data[0]);
+  std::string text(text_of(data + 1, size - 1));
+  std::string rules_id;
+  auto a = cli::settle_answer(text, s.common, s.seat, 3, rules_id);
+  if (a) check_answer(*a, s.common.json);
+  else check(!code_name(a.error().code).empty() && a.error().code != ErrorCode::Internal,
+             "an internal error (an unbalanced ledger?)");
+}
+
+void lines(const std::uint8_t* data, std::size_t size) {
+  constexpr std::size_t kMax = 16;
+  int fd = memfd_create("qianmj-fuzz-lines", 0);
+  check(fd >= 0, "memfd_create");
+  for (std::size_t done = 0; done < size;) {
+    ssize_t n = ::write(fd, data + done, size - done);
+    check(n > 0, "write to memfd");
+    done += static_cast<std::size_t>(n);
+  }
+  check(::lseek(fd, 0, SEEK_SET) == 0, "lseek");
+  // The expected lines: the pieces between newlines (the last one if not empty).
+  auto text = text_of(data, size);
+  std::vector<std::string_view> pieces;
+  for (std::size_t start = 0; start < size;) {
+    auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = size;
+    pieces.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  cli::LineReader reader(fd, kMax);
+  std::string line;
+  bool too_long = false;
+  std::size_t i = 0;
+  while (reader.next(line, too_long)) {
+    check(i < pieces.size(), "more lines than the input has");
+    check(reader.number() == static_cast<long>(i + 1), "line numbers out of step");
+    std::string_view want = pieces[i];
+    check(too_long == (want.size() > kMax), "too_long on the wrong line");
+    if (!want.empty() && want.back() == '\r') want.remove_suffix(1);
+    if (!too_long) check(line == want, "a line changed on the way");
+    ++i;
+  }
+  check(i == pieces.size(), "fewer lines than the input has");
+  ::close(fd);
+}
+
+}  // namespace qianmj::fuzz

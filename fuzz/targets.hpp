@@ -1,0 +1,37 @@
+// libFuzzer targets (issue 6), as plain functions: fuzz/main.cpp wraps one of them as
+// LLVMFuzzerTestOneInput, and tests/fuzz_replay_test.cpp replays every input kept under
+// tests/fuzz/<target>/ through the same function in the normal suite.
+// A target returns normally or aborts with a message when an invariant breaks; crashes
+// and sanitizer reports are the fuzzer's own.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace qianmj::fuzz {
+
+// Hand notation: parse_hand, and for a hand the ASCII and Chinese round trips; for an
+// error, its code and column; parse_tile, display_width, caret_lines.
+void notation(const std::uint8_t* data, std::size_t size);
+
+// One pipeline line for `score -` or `waits -` (a hand or a JSON request). The first byte
+// chooses command, rule set, JSON or text, language; the rest up to a newline is the line.
+void request(const std::uint8_t* data, std::size_t size);
+
+// One settle table (a JSON document). The first byte chooses rule set, JSON or text,
+// language and --seat.
+void settle(const std::uint8_t* data, std::size_t size);
+
+// The pipeline line reader over the bytes (limit 16 bytes a line): every line comes back
+// whole, without '\n' and one '\r', or as too long, in order.
+void lines(const std::uint8_t* data, std::size_t size);
+
+struct Target {
+  std::string_view name;
+  void (*run)(const std::uint8_t*, std::size_t);
+};
+inline constexpr Target kTargets[] = {
+    {"notation", notation}, {"request", request}, {"settle", settle}, {"lines", lines}};
+
+}  // namespace qianmj::fuzz

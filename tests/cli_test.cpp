@@ -123,6 +123,22 @@ TEST_CASE("CLI bad bytes and huge arguments: coded errors, never a crash") {
   CHECK(r.err.find("12?m") != std::string::npos);  // the bad byte is shown as '?'
 }
 
+TEST_CASE("Error catalogue: README and the man page list every error code") {
+  const std::string readme = test::slurp(std::string(QIANMJ_TESTDATA) + "/../README.md");
+  const std::string man = test::slurp(std::string(QIANMJ_TESTDATA) + "/../man/qianmj.1");
+  REQUIRE(readme.size() > 1000);
+  REQUIRE(man.size() > 1000);
+  int codes = 0;
+  for (int i = 0; i <= static_cast<int>(ErrorCode::Internal); ++i) {
+    std::string name(code_name(static_cast<ErrorCode>(i)));
+    INFO("code " << name);
+    CHECK(readme.find("| `" + name + "` |") != std::string::npos);  // a row of the table
+    CHECK(man.find(".B " + name + "\n") != std::string::npos);      // an entry under ERRORS
+    ++codes;
+  }
+  CHECK(codes == 17);
+}
+
 TEST_CASE("CLI --help and --version exit 0") {
   auto r = test::run_qianmj({"--help"});
   CHECK(r.exit == 0);

@@ -61,6 +61,7 @@ struct CountWords {
   template <class F>
   std::uint32_t gather(F f) const {
     std::uint32_t bits = 0;
+#pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
       std::uint64_t y = f(w[k]) & kOnes;                                                  // bit 8j
       bits |= static_cast<std::uint32_t>((y * 0x0102040810204080ull) >> 56) << (8 * k);  // to bit j
@@ -225,7 +226,7 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   // Seven pairs: no melds, six pairs and one odd kind (C3).
   if (hand.melds.empty()) {
     std::uint32_t odd = cw.odd();
-    if (std::has_single_bit(odd) && c[static_cast<std::size_t>(std::countr_zero(odd))] < 4) bits |= odd;
+    if (single_bit(odd) && c[static_cast<std::size_t>(std::countr_zero(odd))] < 4) bits |= odd;
   }
   return bits;
 }

@@ -101,7 +101,7 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* read
     out.has[i] = true;
     if (readings) (*readings)[i] = r;
   };
-  bool one_suit = std::has_single_bit(hand.suits());
+  bool one_suit = single_bit(hand.suits());
   bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
   for_each_reading(hand, [&](const Reading& r) {
     out.any_reading = true;

@@ -76,7 +76,7 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   if (all.empty()) return std::nullopt;
   // Z2: the structural pattern from the readings and from the waits without `win`. Under
   // 清一色 a 平胡 counts nothing, so it never wins a tie there.
-  bool flush = std::has_single_bit(hand.suits());
+  bool flush = single_bit(hand.suits());
   std::optional<Item> best;
   auto worth = [&](const Item& it) { return flush && it.id == "pinghu" ? 0 : it.value; };
   auto consider = [&](std::string_view id) {

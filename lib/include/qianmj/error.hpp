@@ -48,7 +48,8 @@ struct Error {
 template <class T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Result(const T& value) : v_(value) {}          // NOLINT(google-explicit-constructor)
+  Result(T&& value) : v_(std::move(value)) {}     // NOLINT(google-explicit-constructor): one move, not two
   Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
   explicit operator bool() const { return v_.index() == 0; }
   T& operator*() { return std::get<0>(v_); }

@@ -45,6 +45,9 @@ std::string_view suit_zh(Suit s);  // "万" "条" "筒"
 // Copies per tile kind.
 using Counts = std::array<std::uint8_t, kKinds>;
 
+// Exactly one bit set (std::has_single_bit is a popcount call on a baseline x86-64 build).
+constexpr bool single_bit(std::uint32_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
 inline int total(const Counts& c) {
   int n = 0;
   for (auto v : c) n += v;

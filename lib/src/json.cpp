@@ -456,6 +456,11 @@ Result<Table> table_from_json(std::string_view text) {
     std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
     return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
                  "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) + " 列）：" + reason};
+  } catch (const nlohmann::json::exception& e) {  // a number beyond double (1e999): out_of_range.406
+    std::string what = e.what();
+    auto bracket = what.find("] ");
+    std::string reason = bracket == std::string::npos ? what : what.substr(bracket + 2);
+    return Error{ErrorCode::BadJson, "not valid JSON: " + reason, "JSON 格式错误：" + reason};
   }
   if (duplicate)
     return json_field(ErrorCode::BadJson, *duplicate, "the key \"" + *duplicate + "\" appears twice in one object",

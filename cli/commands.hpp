@@ -18,6 +18,7 @@ struct SituationArgs {
        payer_baoting = false, tianhu = false, dihu = false, dou = false;
   std::string dealer = "none";
   std::int64_t streak = 0;
+  std::string streak_text;  // --streak as typed: read here, so 10^19 is out_of_range, not 2^63-1
 };
 
 class ScoreCommand {

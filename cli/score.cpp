@@ -1,4 +1,5 @@
 // qianmj score HAND: is it a (legal) win, its pattern, add-ons and what each payer pays.
+#include <charconv>
 #include <iostream>
 
 #include "commands.hpp"
@@ -78,7 +79,7 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
   cmd->add_option("--dealer", s_.dealer, "who is dealer: winner, payer or none")
       ->check(CLI::IsMember({"winner", "payer", "none"}))
       ->type_name("WHO");
-  cmd->add_option("--streak", s_.streak, "连庄 count N (the dealer's extra rounds)")->type_name("N");
+  cmd->add_option("--streak", s_.streak_text, "连庄 count N (the dealer's extra rounds)")->type_name("N");
   add_pipe_options(*cmd, pipe_);
   return cmd;
 }
@@ -91,6 +92,17 @@ Result<Situation> situation_of(const SituationArgs& a) {
   s.zimo = a.zimo, s.after_kong = a.after_kong, s.robbing_kong = a.robbing_kong;
   s.baoting = a.baoting, s.payer_baoting = a.payer_baoting, s.tianhu = a.tianhu;
   s.dihu = a.dihu, s.dou = a.dou, s.streak = a.streak;
+  if (!a.streak_text.empty()) {
+    const char* first = a.streak_text.data();
+    const char* last = first + a.streak_text.size();
+    auto [end, ec] = std::from_chars(first + (*first == '+'), last, s.streak);
+    if (ec == std::errc::result_out_of_range)
+      return Error{ErrorCode::OutOfRange, "--streak " + a.streak_text + " is too large to compute exactly (over 2^63)",
+                   "--streak " + a.streak_text + " 过大，无法精确计算（超过 2^63）"};
+    if (ec != std::errc() || end != last)
+      return Error{ErrorCode::Usage, "--streak takes a whole number, not '" + a.streak_text + "'",
+                   "--streak 应为整数，而不是“" + a.streak_text + "”"};
+  }
   if (a.dealer != "winner" && a.dealer != "payer" && a.dealer != "none")
     return Error{ErrorCode::BadOption, "dealer is winner, payer or none, not '" + a.dealer + "'",
                  "dealer 应为 winner、payer 或 none，而不是“" + a.dealer + "”"};
@@ -153,8 +165,15 @@ Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::stri
       if (!(e = field(" a string", v.is_string())))
         (key == "hand" ? hand : key == "win" ? a.win : a.dealer) = v.get<std::string>();
     } else if (key == "streak") {
-      if (!(e = field(" a whole number from 0", v.is_number_integer() && !(v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX))))
-        a.streak = v.get<std::int64_t>();
+      if (!(e = field(" a whole number from 0", v.is_number_integer()))) {
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX) {  // as --streak and settle say
+          e = Error{ErrorCode::OutOfRange, "the streak is too large to compute exactly (over 2^63)",
+                    "连庄数过大，无法精确计算（超过 2^63）"};
+          e->field = key;
+        } else {
+          a.streak = v.get<std::int64_t>();
+        }
+      }
     } else {
       e = Error{ErrorCode::BadField, "unknown field", "未知字段"};
       e->field = key;

@@ -165,9 +165,11 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       return kBad;
     }
   }
-  // One JSON document (which may span lines), or JSON Lines: one table a line. The first
-  // non-blank line tells: if it is a whole JSON value by itself, the input is JSON Lines.
-  LineReader reader(fd);
+  // One JSON document (which may span lines; up to 16 MiB, on one line too), or JSON Lines:
+  // one table a line, up to 1 MiB each. The first non-blank line tells: if it is a whole
+  // JSON value by itself and another line follows, the input is JSON Lines.
+  constexpr std::size_t kLimit = 16u << 20;
+  LineReader reader(fd, kLimit);
   std::string line;
   bool too_long = false;
   while (reader.next(line, too_long) && !too_long && blank(line)) {}
@@ -180,9 +182,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     lines_mode = second_too_long || !blank(second);
   }
   if (!lines_mode) {
-    constexpr std::size_t kLimit = 16u << 20;
     std::string text = line;
-    if (too_long) text.append(kLimit + 1, ' ');  // a first line over 1 MiB: no table is
+    if (too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
     while (text.size() <= kLimit && reader.next(line, too_long)) {
       if (too_long) text.append(kLimit, ' ');  // over the limit either way
       else text += "\n" + line;
@@ -206,6 +207,14 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   bool any_error = false, first = true;
   auto answer_line = [&](const std::string& text, long number) {
     if (blank(text)) return;
+    if (text.size() > kMaxLine) {
+      any_error = true;
+      if (!c.json && !first) out << '\n';
+      first = false;
+      out << error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c, number).text
+          << '\n';
+      return;
+    }
     std::string rules;
     auto a = settle_answer(text, c, seat_, number, rules);
     if (!c.json && !first) out << '\n';
@@ -224,13 +233,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   line = std::move(second);
   too_long = second_too_long;
   do {
-    if (too_long) {
-      any_error = true;
-      out << error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c,
-                          reader.number()).text
-          << '\n';
-      continue;
-    }
+    if (too_long) line.assign(kMaxLine + 1, 'x');  // over 16 MiB: dropped by the reader, answered too_long
     answer_line(line, reader.number());
   } while (reader.next(line, too_long));
   return any_error ? kBad : kOk;

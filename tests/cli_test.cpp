@@ -221,10 +221,24 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   CHECK(answers[1]["error"]["line"] == 2);
   CHECK(answers[1]["error"]["field"] == "dealer");
   CHECK(answers[2]["line"] == 4);
-  // An over-long first line is an error, not skipped in favour of what follows it.
+  // A long first line is one document (up to 16 MiB), read whole: an error here, not
+  // skipped in favour of what follows it. Over 16 MiB it is too_long.
   r = test::run_qianmj({"settle", "--json"}, std::string(2u << 20, ' ') + "x\n" + good + "\n");
   CHECK(r.exit == 2);
+  CHECK(json::parse(r.out)["error"]["code"] == "bad_json");
+  r = test::run_qianmj({"settle", "--json"}, std::string(17u << 20, ' ') + "x\n" + good + "\n");
+  CHECK(r.exit == 2);
   CHECK(json::parse(r.out)["error"]["code"] == "too_long");
+  // In JSON Lines, a line over 1 MiB is answered too_long in place.
+  r = test::run_qianmj({"settle", "-", "--json"}, good + "\n" + std::string(2u << 20, ' ') + good + "\n" + good + "\n");
+  CHECK(r.exit == 2);
+  answers.clear();
+  std::istringstream lines2(r.out);
+  while (std::getline(lines2, line)) answers.push_back(json::parse(line));
+  REQUIRE(answers.size() == 3);
+  CHECK(answers[1]["error"]["code"] == "too_long");
+  CHECK(answers[1]["error"]["line"] == 2);
+  CHECK(answers[2]["line"] == 3);
   // A pretty-printed table over several lines is still one document.
   r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}],\n"
                                              " \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");

@@ -1,5 +1,7 @@
 #include "qianmj/json.hpp"
 
+#include <unordered_set>
+
 #include "qianmj/notation.hpp"
 #include "qianmj/settle.hpp"
 
@@ -304,6 +306,10 @@ json to_json(const Error& e, std::string_view rules_id, long line) {
 
 namespace {
 
+// Tables are read into a plain nlohmann::json (std::map: linear-logarithmic on any number of
+// keys; the ordered_json the output uses looks each key up linearly).
+using In = nlohmann::json;
+
 constexpr std::size_t kMaxJsonBytes = 16u << 20;
 constexpr int kMaxJsonDepth = 64;
 
@@ -314,7 +320,7 @@ Error json_field(ErrorCode code, const std::string& field, std::string en, std::
 // Reads typed fields of one JSON object, naming the path of any field at fault.
 class Fields {
  public:
-  Fields(const json& j, std::string path, std::initializer_list<const char*> known)
+  Fields(const In& j, std::string path, std::initializer_list<const char*> known)
       : j_(j), path_(std::move(path)) {
     if (!j.is_object()) {
       error_ = json_field(ErrorCode::BadField, path_.empty() ? "(top)" : path_, "expected a JSON object",
@@ -331,7 +337,7 @@ class Fields {
   std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
   const std::optional<Error>& error() const { return error_; }
   bool has(const char* key) const { return j_.is_object() && j_.contains(key) && !j_[key].is_null(); }
-  const json& raw(const char* key) const { return j_[key]; }
+  const In& raw(const char* key) const { return j_[key]; }
 
   bool boolean(const char* key, bool fallback = false) {
     if (error_ || !has(key)) return fallback;
@@ -344,7 +350,7 @@ class Fields {
       if (!fallback) fail(key, "required", "必填");
       return fallback.value_or(0);
     }
-    const json& v = j_[key];
+    const In& v = j_[key];
     bool huge_float = v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
     if (huge_float || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))) {
       error_ = json_field(ErrorCode::OutOfRange, at(key), "out of range (a whole number up to 2^63)",
@@ -395,7 +401,7 @@ class Fields {
   }
 
  private:
-  const json& j_;
+  const In& j_;
   std::string path_;
   std::optional<Error> error_;
 };
@@ -425,23 +431,41 @@ std::optional<Error> check_shape(std::string_view text) {
 
 }  // namespace
 
+// Finds the first key that appears twice in one object (a SAX pass: the DOM keeps only
+// the last of them, silently).
+struct DuplicateKeys final : nlohmann::json_sax<In> {
+  std::vector<std::unordered_set<std::string>> open;  // per open object, its keys so far
+  std::optional<std::string> duplicate;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    open.emplace_back();
+    return true;
+  }
+  bool key(string_t& k) override {
+    if (open.back().insert(k).second) return true;
+    duplicate = k;
+    return false;
+  }
+  bool end_object() override {
+    open.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+};
+
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = check_shape(text)) return *e;
-  json j;
-  std::optional<std::string> duplicate;
-  std::vector<std::vector<std::string>> keys;  // per open object, the keys seen so far
-  auto no_duplicates = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty()) {
-      auto k = parsed.get<std::string>();
-      if (std::find(keys.back().begin(), keys.back().end(), k) != keys.back().end() && !duplicate) duplicate = k;
-      keys.back().push_back(std::move(k));
-    }
-    return true;
-  };
+  In j;
   try {
-    j = json::parse(text.begin(), text.end(), no_duplicates);
+    j = In::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
     // Line and column of the byte where parsing stopped.
     std::size_t byte = std::min<std::size_t>(e.byte, text.size());
@@ -462,7 +486,9 @@ Result<Table> table_from_json(std::string_view text) {
     std::string reason = bracket == std::string::npos ? what : what.substr(bracket + 2);
     return Error{ErrorCode::BadJson, "not valid JSON: " + reason, "JSON 格式错误：" + reason};
   }
-  if (duplicate)
+  DuplicateKeys keys;
+  In::sax_parse(text.begin(), text.end(), &keys);  // it parsed above: only a duplicate stops it
+  if (auto& duplicate = keys.duplicate)
     return json_field(ErrorCode::BadJson, *duplicate, "the key \"" + *duplicate + "\" appears twice in one object",
                       "同一对象中键 \"" + *duplicate + "\" 出现了两次");
   Table t;
@@ -471,7 +497,7 @@ Result<Table> table_from_json(std::string_view text) {
   if (top.error()) return *top.error();
   if (auto r = top.text("rules", false)) t.rules = *r;
   if (top.has("options")) {
-    const json& o = top.raw("options");
+    const In& o = top.raw("options");
     if (!o.is_object()) top.fail("options", "expected an object of house rules", "应为规则选项对象");
     else
       for (const auto& [name, value] : o.items()) {

@@ -149,9 +149,9 @@ Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::stri
   for (const auto& entry : j.items()) {
     const std::string& key = entry.key();  // not a structured binding: clang 14 lambdas cannot capture one
     const Json& v = entry.value();
-    auto field = [&](const char* want, bool ok) -> std::optional<Error> {
+    auto field = [&](const char* want, const char* want_zh, bool ok) -> std::optional<Error> {
       if (ok) return std::nullopt;
-      Error e{ErrorCode::BadField, std::string("expected ") + want, std::string("应为") + want};
+      Error e{ErrorCode::BadField, std::string("expected ") + want, std::string("应为") + want_zh};
       e.field = key;
       return e;
     };
@@ -160,12 +160,12 @@ Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::stri
                : key == "baoting" ? &a.baoting : key == "payer_baoting" ? &a.payer_baoting : key == "tianhu" ? &a.tianhu
                : key == "dihu" ? &a.dihu : key == "dou" ? &a.dou : nullptr;
     if (flag) {
-      if (!(e = field("true or false", v.is_boolean()))) *flag = v.get<bool>();
+      if (!(e = field("true or false", "true 或 false", v.is_boolean()))) *flag = v.get<bool>();
     } else if (key == "hand" || key == "win" || key == "dealer") {
-      if (!(e = field(" a string", v.is_string())))
+      if (!(e = field("a string", "字符串", v.is_string())))
         (key == "hand" ? hand : key == "win" ? a.win : a.dealer) = v.get<std::string>();
     } else if (key == "streak") {
-      if (!(e = field(" a whole number from 0", v.is_number_integer()))) {
+      if (!(e = field("a whole number from 0", "不小于 0 的整数", v.is_number_integer()))) {
         if (v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX) {  // as --streak and settle say
           e = Error{ErrorCode::OutOfRange, "the streak is too large to compute exactly (over 2^63)",
                     "连庄数过大，无法精确计算（超过 2^63）"};

@@ -6,11 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
+using test::rotate;
 using nlohmann::json;
 
 namespace {
@@ -39,27 +41,6 @@ Table table_of(const json& j) {
   return *t;
 }
 
-// Seat s becomes seat (s + k) % 4 everywhere.
-json rotate(json t, int k) {
-  auto r = [k](const json& s) { return (s.get<int>() + k) % 4; };
-  t["dealer"] = r(t["dealer"]);
-  json seats = json::array();
-  for (int s = 0; s < 4; ++s) seats.push_back(t["seats"][static_cast<std::size_t>((s - k + 4) % 4)]);
-  t["seats"] = seats;
-  if (t.contains("kongs"))
-    for (auto& kong : t["kongs"]) {
-      kong["seat"] = r(kong["seat"]);
-      if (kong.contains("from")) kong["from"] = r(kong["from"]);
-    }
-  auto& res = t["result"];
-  if (res.contains("seat")) res["seat"] = r(res["seat"]);
-  if (res.contains("wins"))
-    for (auto& w : res["wins"]) {
-      w["seat"] = r(w["seat"]);
-      if (w.contains("from")) w["from"] = r(w["from"]);
-    }
-  return t;
-}
 
 }  // namespace
 

@@ -75,12 +75,12 @@ const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
 namespace {
 
-// D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
-// then the later row), and for each row the first reading that makes it.
 // Per row of kPatterns, the first reading that makes it (optional: nothing to build for the
 // rows a hand does not make).
 using RowReadings = std::array<std::optional<Reading>, 16>;
 
+// D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
+// then the later row).
 struct PatternRows {
   std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
   std::size_t count = 0;
@@ -107,8 +107,9 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* read
     out.any_reading = true;
     if (one_suit) add(row_of("qingyise"), r);
     if (r.seven_pairs) {
-      add(dragon ? (one_suit ? row_of("qinglongqidui") : row_of("longqidui")) : (one_suit ? row_of("qingqidui") : row_of("qidui")), r);
-      if (dragon) add(one_suit ? row_of("qingqidui") : row_of("qidui"), r);
+      const int plain = one_suit ? row_of("qingqidui") : row_of("qidui");
+      add(dragon ? (one_suit ? row_of("qinglongqidui") : row_of("longqidui")) : plain, r);
+      if (dragon) add(plain, r);
       return;
     }
     add(row_of("pinghu"), r);

@@ -205,18 +205,13 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   }
   // JSON Lines: one answer a table, in order; a bad line does not stop the others.
   bool any_error = false, first = true;
-  auto answer_line = [&](const std::string& text, long number) {
-    if (blank(text)) return;
-    if (text.size() > kMaxLine) {
-      any_error = true;
-      if (!c.json && !first) out << '\n';
-      first = false;
-      out << error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c, number).text
-          << '\n';
-      return;
-    }
-    std::string rules;
-    auto a = settle_answer(text, c, seat_, number, rules);
+  // `dropped`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
+  auto answer_line = [&](const std::string& text, bool dropped, long number) {
+    if (!dropped && blank(text)) return;
+    std::string rules = c.rules_id;
+    auto a = dropped || text.size() > kMaxLine
+                 ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
+                 : settle_answer(text, c, seat_, number, rules);
     if (!c.json && !first) out << '\n';
     first = false;
     if (a) {
@@ -229,13 +224,11 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     }
     if (pipe_.line_buffered) out.flush();
   };
-  answer_line(line, first_number);
+  answer_line(line, false, first_number);
   line = std::move(second);
   too_long = second_too_long;
-  do {
-    if (too_long) line.assign(kMaxLine + 1, 'x');  // over 16 MiB: dropped by the reader, answered too_long
-    answer_line(line, reader.number());
-  } while (reader.next(line, too_long));
+  do answer_line(line, too_long, reader.number());
+  while (reader.next(line, too_long));
   return any_error ? kBad : kOk;
 }
 

@@ -144,16 +144,6 @@ PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* read
 
 }  // namespace
 
-std::vector<PatternMatch> Duyun::all_patterns(const Hand& hand, const Situation& s) const {
-  RowReadings readings;
-  auto p = pattern_rows(hand, s, &readings);
-  std::vector<PatternMatch> found;
-  found.reserve(p.count);
-  for (int row : p)
-    found.push_back({kPatterns[static_cast<std::size_t>(row)].item(), *readings[static_cast<std::size_t>(row)]});
-  return found;
-}
-
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
   auto p = pattern_rows(hand, s);

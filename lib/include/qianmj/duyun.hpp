@@ -22,10 +22,6 @@ class Duyun final : public Ruleset {
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
   Item addon(std::string_view id) const override;
   Item addon(std::string_view id, std::int64_t value) const;
-
-  // Every pattern the hand holds (D1) with a reading that makes it, best first; empty
-  // when it is not a win.
-  std::vector<PatternMatch> all_patterns(const Hand& hand, const Situation& s) const;
 };
 
 }  // namespace qianmj

@@ -101,12 +101,6 @@ struct Payer {
 
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
 
-// A pattern and a reading of the hand that makes it.
-struct PatternMatch {
-  Item item;
-  Reading reading;
-};
-
 struct Score {
   Hand hand;
   std::optional<Tile> win_tile;

@@ -197,6 +197,15 @@ long line_of(const json& j) {
   return (j.contains("error") ? j["error"]["line"] : j["line"]).get<long>();
 }
 
+// Answer i is for line i + 1, with the code want[i] ("ok" for an answer).
+void check_codes(const std::vector<json>& answers, const std::vector<std::string>& want) {
+  REQUIRE(answers.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    CHECK(code(answers[i]) == want[i]);
+    CHECK(line_of(answers[i]) == long(i) + 1);
+  }
+}
+
 std::string error_code(const test::Run& r) {
   INFO("stdout: " << r.out.substr(0, 400) << "\nstderr: " << r.err.substr(0, 400));
   REQUIRE(r.exit == 2);
@@ -247,12 +256,7 @@ TEST_CASE("Limits: a 100 MB line in a waits pipeline is answered too_long in pla
   CHECK(r.exit == 2);
   CHECK(r.err.empty());
   auto answers = json_lines(r.out);
-  REQUIRE(answers.size() == 5);
-  const char* want[] = {"ok", "too_long", "ok", "ok", "too_long"};
-  for (std::size_t i = 0; i < 5; ++i) {
-    CHECK(code(answers[i]) == want[i]);
-    CHECK(line_of(answers[i]) == long(i) + 1);
-  }
+  check_codes(answers, {"ok", "too_long", "ok", "ok", "too_long"});
   CHECK(answers[0]["ready"] == true);
   CHECK(answers[0]["hand"] == "345789s2344567p");
   CHECK(answers[2]["ready"] == false);
@@ -273,12 +277,7 @@ TEST_CASE("Limits: a 100 MB line among settle JSON Lines is answered too_long in
   INFO("stdout: " << r.out.substr(0, 2000) << "\nstderr: " << r.err);
   CHECK(r.exit == 2);
   auto answers = json_lines(r.out);
-  REQUIRE(answers.size() == 4);
-  const char* want[] = {"ok", "ok", "too_long", "ok"};
-  for (std::size_t i = 0; i < 4; ++i) {
-    CHECK(code(answers[i]) == want[i]);
-    CHECK(line_of(answers[i]) == long(i) + 1);
-  }
+  check_codes(answers, {"ok", "ok", "too_long", "ok"});
   CHECK(totals(answers[3]) == std::vector<std::int64_t>{18, -6, -6, -6});
   // A settle line may hold up to a 16 MiB table, no more: the 100 MB line is not held
   // (measured growth: 32 MiB, 57 MiB under ASan; holding the line would be over 95 MiB).
@@ -514,12 +513,7 @@ TEST_CASE("Limits: JSON nested 100,000 deep is bad_json in settle and in a pipel
   INFO("stdout: " << r.out.substr(0, 1000));
   CHECK(r.exit == 2);
   auto answers = json_lines(r.out);
-  REQUIRE(answers.size() == 4);
-  const char* want[] = {"ok", "bad_json", "bad_json", "ok"};
-  for (std::size_t i = 0; i < 4; ++i) {
-    CHECK(code(answers[i]) == want[i]);
-    CHECK(line_of(answers[i]) == long(i) + 1);
-  }
+  check_codes(answers, {"ok", "bad_json", "bad_json", "ok"});
   // A waits pipeline: a line of 100,000 '[' is a hand (too long); a JSON request nested
   // 100,000 deep is bad JSON when unclosed and has no string "hand" when closed; one nested
   // 500,000 deep (just under the 1 MiB line limit) too.
@@ -531,12 +525,7 @@ TEST_CASE("Limits: JSON nested 100,000 deep is bad_json in settle and in a pipel
   INFO("stdout: " << r.out.substr(0, 1000));
   CHECK(r.exit == 2);
   answers = json_lines(r.out);
-  REQUIRE(answers.size() == 5);
-  const char* want_waits[] = {"too_long", "bad_json", "bad_field", "bad_field", "ok"};
-  for (std::size_t i = 0; i < 5; ++i) {
-    CHECK(code(answers[i]) == want_waits[i]);
-    CHECK(line_of(answers[i]) == long(i) + 1);
-  }
+  check_codes(answers, {"too_long", "bad_json", "bad_field", "bad_field", "ok"});
   CHECK(answers[2]["error"]["field"] == "hand");
   CHECK(answers[4]["ready"] == true);
 }

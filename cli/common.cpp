@@ -38,19 +38,22 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
 }
 
 std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err) {
-  Options options;
+  Options options(find_ruleset(c.rules_id) ? c.rules_id : std::string());
   for (const auto& a : c.rule_assignments) {
     if (auto e = options.set_assignment(a)) {
+      e->field.clear();  // from --rule, not from a table's "options"
       print_error(*e, c, out, err);
       return nullptr;
     }
   }
-  auto rules = make_ruleset(c.rules_id, std::move(options));
-  if (!rules)
-    print_error(Error{ErrorCode::BadOption, "unknown rule set '" + c.rules_id + "' (known: duyun, zunyi)",
-                      "未知的规则“" + c.rules_id + "”（可用：duyun、zunyi）", 0, ""},
-                c, out, err);
-  return rules;
+  auto rules = build_ruleset(c.rules_id, std::move(options));
+  if (!rules) {
+    Error e = rules.error();
+    e.field.clear();  // from --rule, not from a table's "options"
+    print_error(e, c, out, err);
+    return nullptr;
+  }
+  return std::move(*rules);
 }
 
 std::string hand_words(const std::vector<std::string>& words) {
@@ -95,25 +98,7 @@ std::string hand_text(const Hand& hand, bool chinese) {
   return out;
 }
 
-std::string item_name(const Item& item, bool chinese) {
-  std::string name(item.zh);
-  if (!chinese) name.append(" ").append(item.en);
-  return name;
-}
 
-std::string item_sum(const std::vector<Item>& items, bool chinese) {
-  std::string sum;
-  for (const auto& it : items) {
-    sum += sum.empty() ? "" : " + ";
-    sum += chinese ? it.zh : it.en;
-    sum += " " + std::to_string(it.value);
-  }
-  return sum;
-}
 
-std::string unit_text(std::int64_t v, Unit unit, bool chinese) {
-  if (unit == Unit::Fan) return std::to_string(v) + (chinese ? " 番" : " fan");
-  return std::to_string(v) + (chinese ? " 分" : " points");
-}
 
 }  // namespace qianmj::cli

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "qianmj/error.hpp"
+#include "qianmj/explain.hpp"
 #include "qianmj/hand.hpp"
 #include "qianmj/rules.hpp"
 
@@ -51,8 +52,5 @@ std::vector<std::string> protect_brackets(int argc, char** argv);
 
 // Text helpers.
 std::string hand_text(const Hand& hand, bool chinese);  // "345789条 23445677筒 [555万]"
-std::string item_name(const Item& item, bool chinese);   // "平胡" / "平胡 Plain win"
-std::string item_sum(const std::vector<Item>& items, bool chinese);  // "平胡 1 + 连庄 5"
-std::string unit_text(std::int64_t v, Unit unit, bool chinese);  // "6 番" / "6 fan"
 
 }  // namespace qianmj::cli

@@ -36,7 +36,7 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
         << "  — " << (zh ? p.definition_zh : p.definition_en) << '\n';
   out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
   for (const auto& o : option_specs()) {
-    if (o.rules != rules->id()) continue;
+    if (!option_applies(o, rules->id())) continue;
     std::int64_t v = rules->options().get(o.name);
     std::string shown = o.boolean ? (v ? "on" : "off") : std::to_string(v);
     out << "  " << o.name << " = " << shown << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "")

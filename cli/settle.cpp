@@ -67,14 +67,7 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
       out << pad_left(touched[static_cast<std::size_t>(s)] ? signed_points(net[static_cast<std::size_t>(s)]) : "·",
                       kColumn);
     out << '\n';
-    for (const auto& tr : ledger.items[i].transfers) {
-      if (tr.items.empty()) continue;
-      out << "    " << seat_name(t, tr.from, zh) << " → " << seat_name(t, tr.to, zh) << "  " << item_sum(tr.items, zh)
-          << " = "
-          << unit_text(tr.value, rules.unit(), zh);
-      if (rules.unit() == Unit::Fan) out << " → " << tr.points;
-      out << '\n';
-    }
+    for (const auto& line : ledger.items[i].lines) out << "    " << line.in(zh) << '\n';
   }
   out << pad_right(total_label, label_width);
   for (auto v : ledger.totals) out << pad_left(signed_points(v), kColumn);
@@ -134,18 +127,23 @@ Result<std::string> settle_answer(const std::string& text, const Common& c, int 
   }
   for (const auto& a : c.rule_assignments)
     if (auto e = table->options.set_assignment(a)) return *e;
-  auto ledger = settle(*table);
+  auto rules = build_ruleset(table->rules, table->options);
+  if (!rules) {
+    Error e = rules.error();
+    if (e.field.empty()) e.field = "rules";
+    return e;
+  }
+  auto ledger = settle(**rules, *table);
   if (!ledger) return ledger.error();
-  auto rules = make_ruleset(table->rules, table->options);  // settle() checked the name
   std::ostringstream out;
   if (c.json) {
-    Json j = seat >= 0 ? seat_statement_json(*ledger, *table, *rules, seat) : to_json(*ledger, *table, *rules);
+    Json j = seat >= 0 ? seat_statement_json(*ledger, *table, **rules, seat) : to_json(*ledger, *table, **rules);
     if (line > 0) j["line"] = line;
     print_json(j, out);
   } else if (seat >= 0)
     print_statement(*ledger, *table, seat, c.chinese, out);
   else
-    print_ledger(*ledger, *table, *rules, c.chinese, out);
+    print_ledger(*ledger, *table, **rules, c.chinese, out);
   return out.str();
 }
 

@@ -249,8 +249,12 @@ TEST_CASE("C3-C5 waits equal the oracle on random multi-suit hands with melds") 
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win and winning tile") {
-  Zunyi rules;
+TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win and winning tile, with zunyi-long-on-win on and off") {
+  for (bool long_on_win : {true, false}) {
+  INFO("zunyi-long-on-win " << long_on_win);
+  Options o;
+  REQUIRE_FALSE(o.set("zunyi-long-on-win", std::int64_t{long_on_win}));
+  Zunyi rules(o);
   long checked = 0, mismatches = 0;
   each_single_suit_hand(14, [&](const Vec& v) {
     if (!oracle().wins(to_hand(v, Suit::Pin))) return;
@@ -258,12 +262,15 @@ TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win
     for (int r = 0; r < kRanks; ++r) {
       if (!v[static_cast<std::size_t>(r)]) continue;
       Tile win(Suit::Pin, r + 1);
-      // The oracle's reading of Z2: waits of the hand without `win`, by the oracle.
+      // The oracle's reading of Z2 (revised): live waits of the hand without `win`, by the
+      // oracle; a wait on a tile that hand holds four of is dead and does not count.
       Hand before = h;
       --before.concealed[win.index()];
       std::vector<int> waits;
       for (int k = 0; k < kRanks; ++k)
-        if (oracle().wins(with_tile(before, Tile(Suit::Pin, k + 1)))) waits.push_back(k + 1);
+        if (before.concealed[Tile(Suit::Pin, k + 1).index()] < 4 &&
+            oracle().wins(with_tile(before, Tile(Suit::Pin, k + 1))))
+          waits.push_back(k + 1);
       int structural = 0;  // 平胡 does not count under 清一色
       auto it = oracle().with_pair.find(code(v));
       if (it != oracle().with_pair.end()) {
@@ -272,9 +279,10 @@ TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win
         if (waits.size() == 3 && waits[1] == waits[0] + 3 && waits[2] == waits[0] + 6)
           structural = std::max(structural, 4);
       }
-      if (Oracle::seven_pairs(h)) {
-        bool dragon = false;
-        for (int x : v) dragon = dragon || x == 4;
+      if (Oracle::seven_pairs(h)) {  // 龙七对: the winning tile completes the four (revised), or any four
+        bool dragon = v[static_cast<std::size_t>(r)] == 4;
+        if (!long_on_win)
+          for (int x : v) dragon = dragon || x == 4;
         structural = std::max(structural, dragon ? 10 : 4);
       }
       int want = structural + 10;
@@ -287,4 +295,5 @@ TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win
   });
   CHECK(mismatches == 0);
   CHECK(checked == 95247);  // (hand, winning tile) pairs, counted by the oracle's enumeration
+  }
 }

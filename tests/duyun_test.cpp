@@ -193,7 +193,11 @@ TEST_CASE("D5 payments: self-draw three payers, discard one, 抢杠 the robbed s
   CHECK(payers(score("111222444万33399筒", discard())) == "discarderx1:3:18");
   Situation rob;
   rob.robbing_kong = true;
-  CHECK(payers(score("111222444万33399筒", rob)) == "discarderx1:3:18");
+  CHECK(payers(score("23445677筒345789条", rob)) == "discarderx1:1:6");
+  // The robbed pung holds the other three copies: every tile of an all-pungs hand is held
+  // at least twice, so 对对胡 can never rob a kong (nor can seven pairs).
+  Duyun rules;
+  CHECK(rules.score(test::hand("111222444万33399筒"), rob).error().code == ErrorCode::Inconsistent);
 }
 
 TEST_CASE("D-base: points = fan × base (H base)") {

@@ -439,13 +439,18 @@ TEST_CASE("Limits D4 D10 Z8: settle tables with streak 10^18 or base 10^12 give 
     return j;
   };
   const std::int64_t e18 = 1'000'000'000'000'000'000, e12 = 1'000'000'000'000;
-  // The draw: 西 pays the dealer (1 + 10^18) × 6 for 查大叫, the rest as at streak 0.
-  auto j = settle_json(draw_table(e18));
-  CHECK(totals(j) ==
-        std::vector<std::int64_t>{6000000000000000102, -288, -5999999999999999946, 132});
+  // The draw at streak 10^17: 西 pays the dealer (1 + 10^17) × 6 for 查大叫, and so does the
+  // 花猪 南, whose 96 is raised to the dealer's 查大叫 (D8 huazhu-at-least-dajiao); the rest
+  // as at streak 2: 东 -6 + 6 + 2 × (6 × 10^17 + 6), 南 -6 - 96 - 96 + 6 - (6 × 10^17 + 6),
+  // 西 18 + 96 - 18 - 36 - (6 × 10^17 + 6), 北 132.
+  const std::int64_t e17 = e18 / 10;
+  auto j = settle_json(draw_table(e17));
+  CHECK(totals(j) == std::vector<std::int64_t>{1200000000000000012, -600000000000000198, -599999999999999946, 132});
   CHECK(j["next"]["dealer"] == 0);
-  CHECK(j["next"]["streak"] == e18 + 1);
-  CHECK(code(settle_json(draw_table(e18), {"--rule", "base=" + std::to_string(e12)})) ==
+  CHECK(j["next"]["streak"] == e17 + 1);
+  // At 10^18 the dealer's two 查大叫 payments, 2 × (6 × 10^18 + 6), pass 2^63.
+  CHECK(code(settle_json(draw_table(e18))) == "out_of_range");
+  CHECK(code(settle_json(draw_table(e17), {"--rule", "base=" + std::to_string(e12)})) ==
         "out_of_range");
   // base 10^12 from the table's options: README's ledger (114, -288, 42, 132 at base 6) × 10^12
   // / 6.

@@ -600,7 +600,8 @@ TEST_CASE("C5 D1 D3 Z1 Z2 through both rule sets every listed wait scores as a w
       const bool is_zunyi = rules == &zunyi;
       INFO(rules->id());
       Situation s;
-      if (!is_zunyi) s.baoting = chance(rng, 20), s.dou = chance(rng, 20);
+      // 报听 only where it can be: a hand without melds (D2).
+      if (!is_zunyi) s.baoting = h.melds.empty() && chance(rng, 20), s.dou = chance(rng, 20);
       INFO("baoting " << s.baoting << " dou " << s.dou);
       auto answer = analyze_waits(*rules, h, s);
       std::map<int, const WaitValue*> listed;

@@ -52,7 +52,7 @@ TEST_CASE("Z2 structural patterns: one counts, the highest, read from the hand w
   CHECK(ids(zscore("111222444m33399s", on("9s"))) == "duiduihu:4");       // 对对胡 beats 边卡吊
   CHECK(ids(zscore("23445677p345789s", on("4p"))) == "dakuanzhang:4");    // waits 1p 4p 7p
   CHECK(ids(zscore("1133557799m2244s", on("9m"))) == "anqidui:4");
-  CHECK(ids(zscore("1111335577m2244s", on("7m"))) == "longqidui:10");
+  CHECK(ids(zscore("1111335577m2244s", on("1m"))) == "longqidui:10");  // the 1m completes the four (Z2)
   Options o;
   REQUIRE_FALSE(o.set("zunyi-pinghu", "1"));  // the text also says 1
   CHECK(ids(zscore("123s456s789p234p55s", on("1s"), o)) == "pinghu:1");
@@ -64,7 +64,7 @@ TEST_CASE("Z2 清一色 adds 10 — 清一色 平胡 = 10, 清大对 14, 清七�
   CHECK(ids(zscore("111222444m33399m", on("9m"))) == "duiduihu:4 qingyise:10");
   CHECK(zscore("111222444m33399m", on("9m")).pattern->value == 14);
   CHECK(zscore("1133557799m2244m", on("9m")).pattern->value == 14);
-  CHECK(zscore("1111335577m2299m", on("9m")).pattern->value == 20);
+  CHECK(zscore("1111335577m2299m", on("1m")).pattern->value == 20);
   CHECK(zscore("123456789m23499m", on("9m")).pattern->id == "qingyise+dakuanzhang");
   Options o;  // a 平胡 worth as much as 边卡吊 still counts nothing under 清一色
   REQUIRE_FALSE(o.set("zunyi-pinghu", "3"));
@@ -80,7 +80,7 @@ TEST_CASE("Z2 without --win: the winning tile that scores most, and the answer s
   CHECK(zscore("123456789m23499m").pattern->value == 14);
 }
 
-TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, 杠上花 10 flat plus 自摸") {
+TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, 杠上花 10 against the hand's own value plus 自摸") {
   CHECK(ids(zscore("111222444m33399s", on("9s", true))) == "duiduihu:4 zimo:1");
   CHECK(zscore("111222444m33399s", on("9s", true)).total == 15);  // 5 from each of three
   Situation t = on("9s");
@@ -100,7 +100,12 @@ TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, �
   CHECK(ids(zscore("111222444m99s345s", rob, o)) == "pinghu:2");
   Situation hua = on("9m", true);
   hua.after_kong = true;
-  auto sc = zscore("(5555m) 111222333m 99m", hua);  // 清一色 对对胡 14 is replaced by 10
+  auto sc = zscore("(5555m) 111222333m 99m", hua);  // 清一色 对对胡 14 is more than 杠上花 10 (revised)
+  CHECK(ids(sc) == "duiduihu:4 qingyise:10 zimo:1");
+  CHECK(sc.total == 45);
+  Situation hua9p = on("9p", true);
+  hua9p.after_kong = true;
+  sc = zscore("(5555m) 111222333m 99p", hua9p);  // 对对胡 4 is less than 10: 杠上花 counts
   CHECK(ids(sc) == "gangshanghua:10 zimo:1");
   CHECK(sc.total == 33);
 }

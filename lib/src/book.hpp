@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "qianmj/explain.hpp"
 #include "qianmj/settle.hpp"
 
 namespace qianmj {
@@ -26,9 +27,19 @@ class Book {
   bool overflowed() const { return overflow_; }
 
   std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
+  // "东、南、北" / "East, South, North"
+  std::string seats(const std::vector<int>& list, bool zh) const {
+    std::string out;
+    for (int s : list) out += (out.empty() ? "" : (zh ? "、" : ", ")) + seat(s, zh);
+    return out;
+  }
+  // "2 × 6" with a base, "2" without (Zunyi: points are not multiplied).
+  std::string times_base(std::int64_t amount) const {
+    return base_ == 1 ? std::to_string(amount) : std::to_string(amount) + " × " + std::to_string(base_);
+  }
 
   LedgerItem& add(std::string id, Text name, Text detail) {
-    ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}});
+    ledger.items.push_back({std::move(id), std::move(name), std::move(detail), {}, {}});
     return ledger.items.back();
   }
 
@@ -40,21 +51,13 @@ class Book {
   bool overflow_ = false;
 };
 
+// "西 → 东  平胡 1 + 连庄 2 = 3 番 → 18": a priced transfer, its items added up.
+Text transfer_line(const Book& book, const Transfer& tr, Unit unit);
+
 // D2-D5, Z4: one ledger item per win, each priced alone by the rule set's score(); a
 // win that is none, or not legal (D3), is an error naming the win. `hu` is 胡 or 和.
 std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules, const Text& name,
                                std::string_view hu);
-
-// "平胡 + 报听" (zh) or "平胡 Plain win + 报听 Declared ready" (en) for a ledger row.
-inline std::string item_names(const std::vector<Item>& items, bool zh) {
-  std::string out;
-  for (const auto& it : items) {
-    out += out.empty() ? "" : " + ";
-    out += it.zh;
-    if (!zh) out.append(" ").append(it.en);
-  }
-  return out;
-}
 
 // One row of a rule set's 豆 table: what a kind of kong is called and pays.
 struct KongPayment {
@@ -71,18 +74,8 @@ const KongPayment& kong_payment(const KongPayment (&table)[N], Meld::Kind kind) 
   return table[0];  // unreachable: every table lists the three kong kinds
 }
 
-// A kong's 豆 as one ledger item: `amount` from the discarder (direct kong) or from each
-// other seat, to the konger.
-inline LedgerItem& book_kong(Book& book, const KongEvent& k, const char* id, const Text& name, std::int64_t amount) {
-  Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
-  if (k.kind == Meld::Kind::DirectKong) {
-    detail.en += " (from " + book.seat(k.from, false) + ")";
-    detail.zh += "（" + book.seat(k.from, true) + "点杠）";
-  }
-  auto& item = book.add(id, name, detail);
-  for (int p = 0; p < kSeats; ++p)
-    if (p != k.seat && (k.kind != Meld::Kind::DirectKong || p == k.from)) item.transfers.push_back({p, k.seat, amount, 0, {}});
-  return item;
-}
+// A kong's 豆 as one ledger item: `row.amount` (× base) from the discarder (direct kong) or
+// from each other seat, to the konger, with its arithmetic ("2 × 6 from each of 3 = 36").
+LedgerItem& book_kong(Book& book, const KongEvent& k, const KongPayment& row);
 
 }  // namespace qianmj

@@ -73,6 +73,12 @@ Item Duyun::addon(std::string_view id) const {
 Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
 
+// D8.3: a 大叫 is its pattern + 6 if the ready seat declared 报听 (+ N with the dealer).
+std::vector<Item> Duyun::dajiao_addons(const Situation& s) const {
+  if (s.baoting) return {addon("baoting")};
+  return {};
+}
+
 namespace {
 
 // Per row of kPatterns, the first reading that makes it (optional: nothing to build for the

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bit>
 
+#include "book.hpp"
 #include "qianmj/duyun.hpp"
 #include "qianmj/settle.hpp"
-#include "book.hpp"
 
 namespace qianmj {
 namespace {
@@ -19,15 +19,21 @@ const KongPayment kKongPayments[] = {
 
 bool is_dealer_pair(int dealer, int a, int b) { return a == dealer || b == dealer; }
 
+std::string kong_words(Meld::Kind kind, bool zh) {
+  switch (kind) {
+    case Meld::Kind::DirectKong: return zh ? "直杠" : "direct kong";
+    case Meld::Kind::AddedKong: return zh ? "面下杠" : "added kong";
+    default: return zh ? "暗杠" : "concealed kong";
+  }
+}
+
 // D6: each kong's 豆, paid at once; returns the ledger index of each kong's item (-1: void).
 std::vector<int> book_kongs(Book& book, const CheckedTable& c) {
   const Table& t = c.table;
   std::vector<int> index(t.kongs.size(), -1);
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     if (c.kong_void[i]) continue;  // a robbed added kong pays nothing
-    const auto& k = t.kongs[i];
-    const auto& row = kong_payment(kKongPayments, k.kind);
-    book_kong(book, k, row.id, row.name, book.times(row.amount, book.base()));
+    book_kong(book, t.kongs[i], kong_payment(kKongPayments, t.kongs[i].kind));
     index[i] = static_cast<int>(book.ledger.items.size()) - 1;
   }
   return index;
@@ -57,11 +63,28 @@ void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>
     std::int64_t amount = split ? income / n + (static_cast<std::int64_t>(k) < income % n ? 1 : 0) : income;
     item.transfers.push_back({first.from, winners[k], amount, 0, {}});
   }
-  if (split && income % n)
-    book.ledger.notes.push_back({"gangshangpao-split: " + std::to_string(income) + " does not divide by " +
-                                     std::to_string(n) + "; the first winners after the discarder get 1 more",
-                                 "杠上炮平分：" + std::to_string(income) + " 不能被 " + std::to_string(n) +
-                                     " 整除，点炮者下家起依次多得 1"});
+  const std::string sum = std::to_string(income);
+  item.lines.push_back({book.seat(first.from, false) + "'s " + kong.tile.ascii() + " " + kong_words(kong.kind, false) +
+                            " earned " + sum + " (D7)",
+                        book.seat(first.from, true) + "的" + kong_words(kong.kind, true) + " " + kong.tile.chinese() +
+                            " 共收 " + sum + "（D7）"});
+  if (n == 1)
+    item.lines.push_back({"all of it to " + book.seat(winners[0], false), "全部转给" + book.seat(winners[0], true)});
+  else if (!split)
+    item.lines.push_back({"a full copy to each winner: " + sum + " each to " + book.seats(winners, false),
+                          "每家胡家各得一份：" + book.seats(winners, true) + "各得 " + sum});
+  else if (income % n == 0)
+    item.lines.push_back({"split (gangshangpao-split): " + sum + " ÷ " + std::to_string(n) + " = " +
+                              std::to_string(income / n) + " each",
+                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) + " = 每家 " +
+                              std::to_string(income / n)});
+  else
+    item.lines.push_back({"split (gangshangpao-split): " + sum + " ÷ " + std::to_string(n) + " = " +
+                              std::to_string(income / n) + " each, the remainder " + std::to_string(income % n) +
+                              " one each to the first winners after the discarder",
+                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) + " = 每家 " +
+                              std::to_string(income / n) + "，余 " + std::to_string(income % n) +
+                              " 从点炮者下家起依次各加 1"});
 }
 
 struct DrawState {
@@ -72,8 +95,7 @@ struct DrawState {
 // 大叫 of `ready_seat` against `payer` (D8.3, D9): best live wait + 报听 + 连庄, × base.
 Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int ready_seat, int payer,
                          const Duyun& rules) {
-  Transfer tr{payer, ready_seat, 0, 0, {*w.dajiao}};
-  if (t.seats[static_cast<std::size_t>(ready_seat)].baoting) tr.items.push_back(rules.addon("baoting"));
+  Transfer tr{payer, ready_seat, 0, 0, w.dajiao_items};
   if (t.streak > 0 && is_dealer_pair(t.dealer, ready_seat, payer))
     tr.items.push_back(rules.addon("lianzhuang", t.streak));
   for (const auto& it : tr.items) tr.value = book.plus(tr.value, it.value);
@@ -87,13 +109,31 @@ DrawState draw_state(Book& book, const CheckedTable& c, const Duyun& rules, cons
     const auto& hand = c.waiting[static_cast<std::size_t>(s)];
     if (!hand || s == c.table.escaper) continue;
     auto i = static_cast<std::size_t>(s);
-    d.waits[i] = analyze_waits(rules, *hand, {});
+    Situation seat;
+    seat.baoting = c.table.seats[i].baoting;  // D8.3: + 6 for a declared 报听
+    d.waits[i] = analyze_waits(rules, *hand, seat);
     d.ready[i] = d.waits[i].ready;
     d.huazhu[i] = c.table.outcome == Table::Outcome::Draw && o.on("huazhu") && !d.ready[i] &&
                   std::popcount(hand->suits()) == 3;  // D8.1: a draw's 查花猪 only
-    book.ledger.checks[i] = SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao};
+    book.ledger.checks[i] = SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao, d.waits[i].dajiao_items};
   }
   return d;
+}
+
+// A flat penalty against a ready seat's 查大叫: the larger is paid (D8.1, D9), and a line says
+// which it was.
+void at_least_dajiao(Book& book, const Table& t, const DrawState& d, const Duyun& rules, std::int64_t times,
+                     Transfer& tr, LedgerItem& item) {
+  const std::string flat = book.times_base(times) + " = " + std::to_string(tr.points);
+  Transfer dj = dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(tr.to)], tr.to, tr.from, rules);
+  Text line = transfer_line(book, dj, Unit::Fan);
+  if (dj.points > tr.points) {
+    tr = dj;
+    item.lines.push_back({line.en + ": 查大叫, more than " + flat, line.zh + "：按查大叫，高于 " + flat});
+  } else {
+    item.lines.push_back({line.en + ": 查大叫, not more than " + flat + ", which is paid",
+                          line.zh + "：查大叫不高于 " + flat + "，按 " + std::to_string(tr.points) + " 付"});
+  }
 }
 
 // D8: 查花猪, 黄豆, 查大叫, in that order.
@@ -101,14 +141,26 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
                const Duyun& rules, const Options& o) {
   const Table& t = c.table;
   DrawState d = draw_state(book, c, rules, o);
-  std::int64_t penalty = book.times(o.get("huazhu-penalty"), book.base());
+  const std::int64_t times = o.get("huazhu-penalty");
+  const std::int64_t penalty = book.times(times, book.base());
   for (int h = 0; h < kSeats; ++h) {
     if (!d.huazhu[static_cast<std::size_t>(h)]) continue;
     auto& item = book.add("huazhu", {"Flower pig (查花猪)", "查花猪"},
                           {book.seat(h, false) + " is not ready and holds all three suits",
                            book.seat(h, true) + "未听牌且三门俱全"});
+    std::vector<int> paid;
     for (int s = 0; s < kSeats; ++s)
-      if (!d.huazhu[static_cast<std::size_t>(s)]) item.transfers.push_back({h, s, penalty, 0, {}});
+      if (!d.huazhu[static_cast<std::size_t>(s)]) paid.push_back(s);
+    item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) + " to each seat that is not a 花猪 (" +
+                              book.seats(paid, false) + ")",
+                          "赔每家非花猪（" + book.seats(paid, true) + "）" + book.times_base(times) + " = " +
+                              std::to_string(penalty)});
+    for (int s : paid) {
+      Transfer tr{h, s, penalty, 0, {}};
+      if (o.on("huazhu-at-least-dajiao") && d.ready[static_cast<std::size_t>(s)])
+        at_least_dajiao(book, t, d, rules, times, tr, item);  // D8.1: at least that seat's 查大叫
+      item.transfers.push_back(std::move(tr));
+    }
   }
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     int owner = t.kongs[i].seat;
@@ -117,7 +169,17 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     auto& item = book.add("huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
                           {book.seat(owner, false) + " is not ready: returns " + paid.name.en + " " + t.kongs[i].tile.ascii(),
                            book.seat(owner, true) + "未听牌，退还" + paid.name.zh + " " + t.kongs[i].tile.chinese()});
-    for (const auto& tr : paid.transfers) item.transfers.push_back({tr.to, tr.from, tr.points, 0, {}});
+    std::vector<int> payers;
+    std::int64_t sum = 0;
+    for (const auto& tr : paid.transfers) {
+      item.transfers.push_back({tr.to, tr.from, tr.points, 0, {}});
+      payers.push_back(tr.from);
+      sum = book.plus(sum, tr.points);
+    }
+    item.lines.push_back({"returns " + std::to_string(paid.transfers.front().points) + " to each of " +
+                              book.seats(payers, false) + " = " + std::to_string(sum) + " (D8.2)",
+                          "退还" + book.seats(payers, true) + "每家 " + std::to_string(paid.transfers.front().points) +
+                              "，共 " + std::to_string(sum) + "（D8.2）"});
   }
   for (int n = 0; n < kSeats; ++n) {
     auto ni = static_cast<std::size_t>(n);
@@ -130,6 +192,7 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     auto& item = book.add("chadajiao", {"Paying the 大叫 (查大叫)", "查大叫"},
                           {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
     item.transfers = std::move(transfers);
+    for (const auto& tr : item.transfers) item.lines.push_back(transfer_line(book, tr, Unit::Fan));
   }
 }
 
@@ -137,20 +200,28 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
 void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Options& o) {
   const Table& t = c.table;
   int e = t.escaper;
-  std::int64_t penalty = book.times(o.get("escape-penalty"), book.base());
+  const std::int64_t times = o.get("escape-penalty");
+  const std::int64_t penalty = book.times(times, book.base());
   DrawState d;
   if (t.last_four) d = draw_state(book, c, rules, o);
   auto& item = book.add("escape", {"Escape (逃跑)", "逃跑"},
                         {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
                          book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});
+  item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) + " to each other seat (D9)",
+                        "赔其他每家 " + book.times_base(times) + " = " + std::to_string(penalty) + "（D9）"});
   for (int s = 0; s < kSeats; ++s) {
     if (s == e) continue;
     Transfer tr{e, s, penalty, 0, {}};
-    if (t.last_four && d.ready[static_cast<std::size_t>(s)]) {
-      Transfer dj = dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(s)], s, e, rules);
-      if (dj.points > tr.points) tr = dj;
-    }
+    if (t.last_four && d.ready[static_cast<std::size_t>(s)]) at_least_dajiao(book, t, d, rules, times, tr, item);
     item.transfers.push_back(std::move(tr));
+  }
+  if (t.last_four) {
+    std::vector<int> not_ready;
+    for (int s = 0; s < kSeats; ++s)
+      if (s != e && !d.ready[static_cast<std::size_t>(s)]) not_ready.push_back(s);
+    if (!not_ready.empty())
+      item.lines.push_back({book.seats(not_ready, false) + ": not ready, the penalty only",
+                            book.seats(not_ready, true) + "未听牌，只得罚分"});
   }
 }
 
@@ -158,14 +229,6 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  for (int s = 0; s < kSeats; ++s) {  // a declared 报听 is a ready hand (D2)
-    const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    const auto& hand = c.waiting[static_cast<std::size_t>(s)];
-    if (seat.baoting && hand && !analyze_waits(*this, *hand, {}).ready)
-      return field_error(ErrorCode::Inconsistent, "seats[" + std::to_string(s) + "].baoting",
-                         "a seat that declared 报听 is ready, but this hand is not",
-                         "报听的一家必然听牌，但此手牌未听牌");
-  }
   Book book(t, options_.get("base"));
   bool zunyi_fields = t.flipped.has_value();
   for (const auto& seat : t.seats) zunyi_fields = zunyi_fields || seat.discarded_yaoji > 0 || seat.chongfeng;

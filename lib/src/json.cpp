@@ -280,11 +280,12 @@ json rules_json(const Ruleset& rules) {
   j["addons"] = table(rules.addons());
   json opts = json::array();
   for (const auto& o : option_specs()) {
+    if (!option_applies(o, rules.id())) continue;  // RULES.md H: only the options of this rule set
     std::int64_t v = rules.options().get(o.name);
     opts.push_back({{"name", o.name},
                     {"value", o.boolean ? json(v != 0) : json(v)},
                     {"default", o.boolean ? json(o.default_value != 0) : json(o.default_value)},
-                    {"rules", o.rules},
+                    {"rules", o.rules.empty() ? std::string_view("all") : o.rules},
                     {"en", o.en},
                     {"zh", o.zh}});
   }
@@ -496,6 +497,7 @@ Result<Table> table_from_json(std::string_view text) {
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
   if (top.error()) return *top.error();
   if (auto r = top.text("rules", false)) t.rules = *r;
+  if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused
   if (top.has("options")) {
     const In& o = top.raw("options");
     if (!o.is_object()) top.fail("options", "expected an object of house rules", "应为规则选项对象");
@@ -504,7 +506,7 @@ Result<Table> table_from_json(std::string_view text) {
         std::optional<Error> e;
         if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
           e = Error{ErrorCode::OutOfRange, "too large", "数值过大"};
-        else if (value.is_boolean()) e = t.options.set(name, std::int64_t{value.get<bool>()});
+        else if (value.is_boolean()) e = t.options.set_switch(name, value.get<bool>());
         else if (value.is_number_integer()) e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
         else if (value.is_string()) e = t.options.set(name, value.get<std::string>());
         else e = Error{ErrorCode::BadOption, "expected a number, true/false or a string", "应为数字、true/false 或字符串"};
@@ -666,12 +668,16 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
       }
       transfers.push_back(t);
     }
+    json explain = json::array(), explain_zh = json::array();
+    for (const auto& line : item.lines) explain.push_back(line.en), explain_zh.push_back(line.zh);
     rows.push_back({{"id", item.id},
                     {"zh", item.name.zh},
                     {"en", item.name.en},
                     {"detail", item.detail.en},
                     {"detail_zh", item.detail.zh},
-                    {"transfers", transfers}});
+                    {"transfers", transfers},
+                    {"explain", explain},
+                    {"explain_zh", explain_zh}});
   }
   j["ledger"] = rows;
   j["next"] = {{"dealer", ledger.next_dealer}, {"streak", ledger.next_streak}};

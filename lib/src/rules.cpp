@@ -1,116 +1,12 @@
 #include "qianmj/rules.hpp"
 
 #include <algorithm>
-#include <charconv>
+#include <stdexcept>
 
 #include "qianmj/duyun.hpp"
 #include "qianmj/zunyi.hpp"
 
 namespace qianmj {
-
-const std::vector<OptionSpec>& option_specs() {
-  constexpr std::int64_t kBig = 1'000'000'000'000'000;  // 10^15: amounts stay exact in int64
-  static const std::vector<OptionSpec> specs = {
-      {"base", 6, false, 1, kBig, "duyun", "points per fan", "每番分数（底分）"},
-      {"qianggang-fan", 0, false, 0, 1000, "duyun", "add-on fan for 抢杠", "抢杠加番"},
-      {"pinghu-gangshangpao", 1, true, 0, 1, "duyun", "a 平胡 without 豆 may win off a 杠上炮",
-       "无豆平胡可胡杠上炮"},
-      {"gangshangpao-split", 0, true, 0, 1, "duyun",
-       "一炮多响 after a kong: split the transferred kong income", "杠上炮一炮多响时平分转移的豆"},
-      {"huazhu", 1, true, 0, 1, "duyun", "查花猪 at a draw", "流局查花猪"},
-      {"huazhu-penalty", 16, false, 0, 1000, "duyun", "花猪 pays this × base to each non-花猪 seat",
-       "花猪赔每家非花猪的倍数（× 底分）"},
-      {"escape-penalty", 16, false, 0, 1000, "duyun", "escaper pays this × base to each other seat",
-       "逃跑者赔每家的倍数（× 底分）"},
-      {"zunyi-pinghu", 2, false, 0, 1000, "zunyi", "平胡 points", "平胡分数"},
-      {"zunyi-qianggang", 3, false, 0, 1000, "zunyi", "抢杠 add-on points", "抢杠加分"},
-      {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi", "豆 count only for a winner or a ready konger",
-       "豆只算给胡牌或听牌的杠牌者"},
-      {"ji", 1, false, 0, 1000, "zunyi", "points per 鸡 per other seat", "每只鸡每家分数"},
-      {"chongfeng-ji", 2, false, 0, 1000, "zunyi", "points for the 冲锋鸡 per other seat",
-       "冲锋鸡每家分数"},
-      {"bao-ji", 0, true, 0, 1, "zunyi", "a non-ready seat pays its own 鸡 to each ready seat",
-       "未听牌者按自己的鸡赔每家听牌者"},
-  };
-  return specs;
-}
-
-namespace {
-
-std::optional<std::size_t> option_index(std::string_view name) {
-  const auto& specs = option_specs();
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].name == name) return i;
-  return std::nullopt;
-}
-
-Error option_error(std::string en, std::string zh) {
-  return Error{ErrorCode::BadOption, std::move(en), std::move(zh), 0, ""};
-}
-
-}  // namespace
-
-Options::Options() {
-  for (const auto& s : option_specs()) values_.push_back(s.default_value);
-}
-
-std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
-  auto i = option_index(name);
-  if (!i) {
-    std::string names;
-    for (const auto& s : option_specs()) names += (names.empty() ? "" : ", ") + std::string(s.name);
-    return option_error("unknown house rule '" + std::string(name) + "' (known: " + names + ")",
-                        "未知的规则选项“" + std::string(name) + "”（可用：" + names + "）");
-  }
-  const auto& spec = option_specs()[*i];
-  if (value < spec.min || value > spec.max)
-    return option_error(std::string(name) + " must be " +
-                            (spec.boolean ? std::string("on or off")
-                                          : "from " + std::to_string(spec.min) + " to " +
-                                                std::to_string(spec.max)) +
-                            ", not " + std::to_string(value),
-                        std::string(name) + " 应为 " +
-                            (spec.boolean ? std::string("on 或 off")
-                                          : std::to_string(spec.min) + " 到 " +
-                                                std::to_string(spec.max)) +
-                            "，而不是 " + std::to_string(value));
-  values_[*i] = value;
-  return std::nullopt;
-}
-
-std::optional<Error> Options::set(std::string_view name, std::string_view text) {
-  auto i = option_index(name);
-  if (!i) return set(name, std::int64_t{0});  // reports the unknown name
-  const auto& spec = option_specs()[*i];
-  if (spec.boolean) {
-    if (text == "on" || text == "true" || text == "1" || text == "yes") return set(name, std::int64_t{1});
-    if (text == "off" || text == "false" || text == "0" || text == "no") return set(name, std::int64_t{0});
-    return option_error(std::string(name) + " takes on or off, not '" + std::string(text) + "'",
-                        std::string(name) + " 取值为 on 或 off，而不是“" + std::string(text) + "”");
-  }
-  std::int64_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec == std::errc::result_out_of_range)
-    return Error{ErrorCode::OutOfRange, std::string(name) + " is too large: " + std::string(text),
-                 std::string(name) + " 过大：" + std::string(text), 0, ""};
-  if (ec != std::errc() || end != text.data() + text.size())
-    return option_error(std::string(name) + " takes a whole number, not '" + std::string(text) + "'",
-                        std::string(name) + " 应为整数，而不是“" + std::string(text) + "”");
-  return set(name, v);
-}
-
-std::optional<Error> Options::set_assignment(std::string_view assignment) {
-  auto eq = assignment.find('=');
-  if (eq == std::string_view::npos)
-    return option_error("--rule takes NAME=VALUE, not '" + std::string(assignment) + "'",
-                        "--rule 的格式为 NAME=VALUE，而不是“" + std::string(assignment) + "”");
-  return set(assignment.substr(0, eq), assignment.substr(eq + 1));
-}
-
-std::int64_t Options::get(std::string_view name) const {
-  auto i = option_index(name);
-  return i ? values_[*i] : 0;
-}
 
 std::string_view role_name(Payer::Role r) {
   switch (r) {
@@ -121,10 +17,47 @@ std::string_view role_name(Payer::Role r) {
   return "other";
 }
 
-std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options) {
-  if (id == "duyun") return std::make_unique<Duyun>(std::move(options));
-  if (id == "zunyi") return std::make_unique<Zunyi>(std::move(options));
+Ruleset::Ruleset(std::string_view id, Options options) : options_(std::move(options)) {
+  if (auto e = foreign_option(id, options_)) throw std::invalid_argument(e->en);
+}
+
+namespace {
+template <class R>
+std::unique_ptr<Ruleset> make(Options options) {
+  return std::make_unique<R>(std::move(options));
+}
+constexpr RulesetInfo kRulesets[] = {
+    {"duyun", "Duyun", "都匀", make<Duyun>},
+    {"zunyi", "Zunyi", "遵义", make<Zunyi>},
+};
+}  // namespace
+
+std::span<const RulesetInfo> rulesets() { return kRulesets; }
+
+const RulesetInfo* find_ruleset(std::string_view id) {
+  for (const auto& r : kRulesets)
+    if (r.id == id) return &r;
   return nullptr;
+}
+
+std::string known_ruleset_ids() {
+  std::string out;
+  for (const auto& r : kRulesets) out += (out.empty() ? "" : ", ") + std::string(r.id);
+  return out;
+}
+
+Result<std::unique_ptr<Ruleset>> build_ruleset(std::string_view id, Options options) {
+  const RulesetInfo* info = find_ruleset(id);
+  if (!info)
+    return Error{ErrorCode::BadOption, "unknown rule set '" + std::string(id) + "' (known: " + known_ruleset_ids() + ")",
+                 "未知的规则“" + std::string(id) + "”（可用：" + known_ruleset_ids() + "）", 0, ""};
+  if (auto e = foreign_option(id, options)) return *e;
+  return info->make(std::move(options));
+}
+
+std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options) {
+  auto r = build_ruleset(id, std::move(options));
+  return r ? std::move(*r) : nullptr;
 }
 
 WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s) {
@@ -133,6 +66,7 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
   Hand won = hand;  // the hand with each wait in turn
   const auto waits = formal_waits(hand);
   answer.waits.reserve(waits.size());
+  std::optional<Item> dead_best;  // the best pattern over dead waits (dead-wait-ready)
   for (const auto& w : waits) {
     ++won.concealed[w.tile.index()];
     auto pattern = rules.best_pattern(won, w.tile, s);
@@ -143,11 +77,26 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
     if (!pattern && !answer.reason) answer.reason = rules.no_win_reason(won);  // e.g. Z1
     --won.concealed[w.tile.index()];
     if (!pattern) continue;  // a shape this rule set does not accept as a win
-    if (w.live) {
-      answer.ready = true;
-      if (!answer.dajiao || pattern->value > answer.dajiao->value) answer.dajiao = *pattern;
-    }
+    auto& best = w.live ? answer.dajiao : dead_best;
+    if (!best || pattern->value > best->value) best = *pattern;
+    answer.ready = answer.ready || w.live;
     answer.waits.push_back({w, std::move(*pattern), legal});
+  }
+  // C5: a hand whose only waits are dead is not ready, unless dead-wait-ready says it is
+  // (its 大叫 is then the best of those dead waits).
+  if (!answer.ready && dead_best) {
+    if (rules.options().on("dead-wait-ready")) {
+      answer.ready = true;
+      answer.dajiao = dead_best;
+    } else if (!answer.reason) {
+      answer.reason = Text{"every wait is dead (you hold all four of each tile you wait on, C5)",
+                           "所叫的牌四张都在自己手里，叫的是绝张（C5）"};
+    }
+  }
+  if (answer.dajiao) {
+    answer.dajiao_items.push_back(*answer.dajiao);
+    for (auto& it : rules.dajiao_addons(s)) answer.dajiao_items.push_back(it);
+    for (const auto& it : answer.dajiao_items) answer.dajiao_total += it.value;  // table values: no overflow
   }
   return answer;
 }
@@ -189,9 +138,20 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
   if (s.robbing_kong && s.after_kong)
     return inconsistent("--robbing-kong and --after-kong exclude each other",
                         "抢杠与杠上花/杠上炮不能同时成立");
-  if (s.after_kong && s.zimo && !hand.has_kong())
-    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong",
-                        "杠上花是杠后补牌自摸，但手牌中没有杠");
+  if (s.after_kong && s.zimo && !hand.has_kong() && !s.dou)
+    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong (--dou says one is owned)",
+                        "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 --dou）");
+  if (s.robbing_kong && s.payer_baoting)
+    return inconsistent("the robbed seat shows the pung it was adding to: it cannot have declared 报听 (D2)",
+                        "被抢杠者有碰，不可能报听（D2）");
+  // D2, Z3: 报听 comes before any 碰 or 杠, and the hand does not change after it.
+  if (s.baoting && !hand.melds.empty())
+    return inconsistent("a 报听 hand has no melds: none before the declaration, no change after it (D2)",
+                        "报听的手牌不能有碰杠：报听前不能碰杠，报听后手牌不能变动（D2）");
+  // D1: 地胡, like 天胡, is won on the hand as dealt.
+  if (s.dihu && !hand.melds.empty())
+    return inconsistent("地胡 is won on the hand as dealt, ready from the deal: a meld is not possible (D1)",
+                        "地胡是起手听牌、第一轮即胡：不可能有碰或杠（D1）");
   if (s.tianhu) {
     if (s.dealer == DealerRole::Payer)
       return inconsistent("天胡 is the dealer's win: --dealer must be winner",
@@ -207,10 +167,20 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
   if (s.tianhu && !hand.melds.empty())
     return inconsistent("天胡 is won on the dealt tiles: a meld is not possible",
                         "天胡是起手即胡：不可能有碰或杠");
+  // D5: the other three copies of a robbed tile are the robbed seat's pung.
   if (s.robbing_kong && s.win_tile && hand.all_copies()[s.win_tile->index()] > 1)
     return inconsistent("robbing a kong of " + s.win_tile->ascii() +
                             " leaves one copy for the winner; this hand holds more",
                         "抢杠 " + s.win_tile->chinese() + " 时其余三张在被抢者的碰里，胡家只能有这一张");
+  if (s.robbing_kong && !s.win_tile) {
+    const Counts all = hand.all_copies();
+    bool any = false;
+    for (int i = 0; i < kKinds; ++i) any = any || (all[i] == 1 && hand.concealed[i] == 1);
+    if (!any)
+      return inconsistent("抢杠: the winner holds one copy of the robbed tile (the robbed pung has the other three); "
+                          "this hand holds no tile only once (seven pairs can never rob a kong)",
+                          "抢杠：胡家只能有被抢的那一张（其余三张在被抢者的碰里）；此手牌没有只有一张的牌（七对不可能抢杠）");
+  }
   if (s.dihu && s.dealer == DealerRole::Winner)
     return inconsistent("地胡 is a non-dealer's win: --dealer cannot be winner",
                         "地胡是闲家胡牌：--dealer 不能为 winner");

@@ -260,6 +260,28 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
   return std::nullopt;
 }
 
+// D2, Z3: a seat that declared 报听 is ready, and has no melds: no kong of its own (its
+// hand may be left out), and it is not the robbed seat of a 抢杠 (that seat shows a pung).
+std::optional<Error> check_baoting(const Table& t, const CheckedTable& c, const Ruleset& rules) {
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    if (!seat.baoting) continue;
+    std::string field = path("seats", static_cast<std::size_t>(s), "baoting");
+    bool robbed = t.outcome == Table::Outcome::Win && t.wins.front().robbing_kong && t.wins.front().from == s;
+    bool kong = std::any_of(t.kongs.begin(), t.kongs.end(), [&](const KongEvent& k) { return k.seat == s; });
+    if (robbed || kong)
+      return inconsistent(field,
+                          robbed ? "the robbed seat of a 抢杠 shows a pung: a 报听 hand has no melds"
+                                 : "this seat made a kong: a 报听 hand has no melds",
+                          robbed ? "被抢杠者有碰：报听的手牌不能有碰杠" : "此家开过杠：报听的手牌不能有碰杠");
+    const auto& hand = c.waiting[static_cast<std::size_t>(s)];
+    if (hand && !analyze_waits(rules, *hand, {}).ready)
+      return inconsistent(field, "a seat that declared 报听 is ready, but this hand is not",
+                          "报听的一家必然听牌，但此手牌未听牌");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 namespace {
@@ -289,6 +311,49 @@ Situation win_situation(const CheckedTable& c, const WinEvent& w) {
 
 
 }  // namespace
+
+Text transfer_line(const Book& book, const Transfer& tr, Unit unit) {
+  Text line;
+  for (bool zh : {false, true}) {
+    std::string s = book.seat(tr.from, zh) + " → " + book.seat(tr.to, zh) + "  " + item_sum(tr.items, zh) + " = " +
+                    unit_text(tr.value, unit, zh);
+    if (tr.covers > 1)
+      s += " × " + std::to_string(tr.covers) + (zh ? "（包" + std::to_string(tr.covers) + "家）" : " (for " + std::to_string(tr.covers) + " seats)");
+    if (unit == Unit::Fan || tr.covers > 1) s += " → " + std::to_string(tr.points);
+    (zh ? line.zh : line.en) = std::move(s);
+  }
+  return line;
+}
+
+LedgerItem& book_kong(Book& book, const KongEvent& k, const KongPayment& row) {
+  Text detail{k.tile.ascii() + " " + book.seat(k.seat, false), k.tile.chinese() + " " + book.seat(k.seat, true)};
+  if (k.kind == Meld::Kind::DirectKong) {
+    detail.en += " (from " + book.seat(k.from, false) + ")";
+    detail.zh += "（" + book.seat(k.from, true) + "点杠）";
+  }
+  auto& item = book.add(row.id, row.name, detail);
+  const std::int64_t amount = book.times(row.amount, book.base());
+  std::vector<int> payers;
+  for (int p = 0; p < kSeats; ++p)
+    if (p != k.seat && (k.kind != Meld::Kind::DirectKong || p == k.from)) {
+      item.transfers.push_back({p, k.seat, amount, 0, {}});
+      payers.push_back(p);
+    }
+  const std::string each = book.times_base(row.amount);
+  const auto n = static_cast<std::int64_t>(payers.size());
+  if (n == 1) {
+    if (book.base() != 1)
+      item.lines.push_back({book.seat(payers[0], false) + " pays " + each + " = " + std::to_string(amount),
+                            book.seat(payers[0], true) + "付 " + each + " = " + std::to_string(amount)});
+  } else {
+    const std::string total = std::to_string(book.times(amount, n));
+    item.lines.push_back({each + (book.base() != 1 ? " = " + std::to_string(amount) : "") + " from each of " +
+                              book.seats(payers, false) + " = " + total,
+                          book.seats(payers, true) + "每家 " + each + (book.base() != 1 ? " = " + std::to_string(amount) : "") +
+                              "，共 " + total});
+  }
+  return item;
+}
 
 std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules, const Text& name,
                                std::string_view hu) {
@@ -324,15 +389,25 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
       const Payer* payer = &sc->payers.front();
       for (const auto& candidate : sc->payers)
         if ((candidate.role == Payer::Role::Dealer) == (p == t.dealer && w.self_drawn())) payer = &candidate;
-      item.transfers.push_back({p, w.seat, payer->points, payer->value, payer->items});
+      item.transfers.push_back({p, w.seat, payer->points, payer->value, payer->items, payer->covers});
+      item.lines.push_back(transfer_line(book, item.transfers.back(), rules.unit()));
     }
   }
   return std::nullopt;
 }
 
 Result<Ledger> settle(const Table& t) {
-  auto rules = make_ruleset(t.rules.empty() ? "duyun" : t.rules, t.options);
-  if (!rules) return bad("rules", "unknown rule set '" + t.rules + "'", "未知的规则“" + t.rules + "”");
+  auto rules = build_ruleset(t.rules.empty() ? rulesets().front().id : std::string_view(t.rules), t.options);
+  if (!rules) {
+    Error e = rules.error();
+    if (e.field.empty()) e.field = "rules";
+    return e;
+  }
+  return settle(**rules, t);
+}
+
+Result<Ledger> settle(const Ruleset& rules_ref, const Table& t) {
+  const Ruleset* rules = &rules_ref;
   CheckedTable c{t, {}, {}, {}};
   if (auto e = check_events(t, c)) return *e;
   if (rules->needs_all_hands())
@@ -342,6 +417,7 @@ Result<Ledger> settle(const Table& t) {
                    rules->name().zh + "规则需要每家的手牌");
   if (auto e = check_seats(t)) return *e;
   if (auto e = check_hands(t, c)) return *e;
+  if (auto e = check_baoting(t, c, *rules)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;
   if (ledger->next_dealer == t.dealer) {  // D10, Z8: N + 1 when the same seat deals again

@@ -28,8 +28,13 @@ const std::vector<ItemSpec> kAddons = {
     {"gangshangpao", "杠上炮", "Win on a kong discard", 3, "win on the discard right after a kong",
      "杠后打出的牌点炮"},
     {"qianggang", "抢杠", "Robbing a kong", 3, "house rule zunyi-qianggang (default 3)", "抢杠加分（默认 3，见 zunyi-qianggang）"},
-    {"gangshanghua", "杠上花", "Win on a kong replacement", 10, "10 flat in place of every pattern, plus 自摸",
-     "10 分，取代一切牌型，另加自摸"},
+    {"gangshanghua", "杠上花", "Win on a kong replacement", 10,
+     "a pattern worth 10 against the hand's own value: the larger counts, plus 自摸",
+     "按 10 分与牌型本身分数取大者，另加自摸"},
+    {"baoting", "报听", "Declared ready", 10, "+10 on every payment to a winner who declared 报听 (zunyi-baoting)",
+     "报听者胡牌，每家所付加 10 分（见 zunyi-baoting）"},
+    {"shabao", "杀报", "Win off a declared hand", 10,
+     "+10 on a discard payment whose discarder declared 报听 (zunyi-shabao)", "点炮者报听时其所付加 10 分（见 zunyi-shabao）"},
 };
 
 const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
@@ -61,6 +66,8 @@ const std::vector<ItemSpec>& Zunyi::patterns() const { return kPatterns; }
 const std::vector<ItemSpec>& Zunyi::addons() const { return kAddons; }
 Item Zunyi::addon(std::string_view id) const {
   if (id == "qianggang") return spec(kAddons, id).item(options_.get("zunyi-qianggang"));
+  if (id == "baoting") return spec(kAddons, id).item(options_.get("zunyi-baoting"));
+  if (id == "shabao") return spec(kAddons, id).item(options_.get("zunyi-shabao"));
   return spec(kAddons, id).item();
 }
 
@@ -84,9 +91,12 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
     if (!best || worth(it) > worth(*best)) best = it;
   };
   bool standard = false;
+  const bool long_on_win = options_.on("zunyi-long-on-win");
   for (const auto& r : all) {
     if (r.seven_pairs) {
-      bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+      // 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
+      bool dragon = long_on_win ? hand.concealed[win.index()] == 4
+                                : std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
       consider(dragon ? "longqidui" : "anqidui");
       continue;
     }
@@ -96,12 +106,16 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
       consider("duiduihu");
   }
   if (standard) {
+    // 边卡吊 and 大宽张 count the live waits of the hand before the win: a wait on a tile
+    // the player holds four of can never be won (Z2, C5).
     Hand before = hand;
     --before.concealed[win.index()];
-    auto waits = formal_waits(before);
-    if (waits.size() == 1) consider("biankadiao");
-    if (waits.size() == 3 && waits[0].tile.suit() == waits[2].tile.suit() && waits[0].tile.rank() <= 3 &&
-        waits[1].tile.rank() == waits[0].tile.rank() + 3 && waits[2].tile.rank() == waits[0].tile.rank() + 6)
+    std::vector<Tile> live;
+    for (const auto& w : formal_waits(before))
+      if (w.live) live.push_back(w.tile);
+    if (live.size() == 1) consider("biankadiao");
+    if (live.size() == 3 && live[0].suit() == live[2].suit() && live[0].rank() <= 3 &&
+        live[1].rank() == live[0].rank() + 3 && live[2].rank() == live[0].rank() + 6)
       consider("dakuanzhang");
   }
   Parts p;
@@ -114,11 +128,13 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   return p;
 }
 
-std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand, std::optional<Tile> win) const {
+std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand, std::optional<Tile> win,
+                                                               bool robbing) const {
   std::optional<std::pair<Tile, Parts>> best;
   for (int i = 0; i < kKinds; ++i) {
     Tile t = Tile::from_index(i);
     if ((win && t != *win) || hand.concealed[i] == 0) continue;
+    if (robbing && hand.all_copies()[i] != 1) continue;  // 抢杠: the winner holds only the robbed copy
     auto p = pattern_parts(hand, t);
     if (p && (!best || p->combined.value > best->second.combined.value)) best.emplace(t, std::move(*p));
   }
@@ -144,13 +160,11 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
       sc.notes.push_back({std::string(what) + " has no effect under the Zunyi rules",
                           std::string(what) + " 在遵义规则下不计"});
   };
-  ignored(s.baoting, "--baoting");
-  ignored(s.payer_baoting, "--payer-baoting");
   ignored(s.dou, "--dou");
   ignored(s.streak > 0, "--streak (不按庄闲算分)");
   sc.hand = hand;
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
-  auto best = best_parts(hand, s.win_tile);
+  auto best = best_parts(hand, s.win_tile, s.robbing_kong);
   if (!best) {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
@@ -160,8 +174,10 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
   const Tile win = best->first;
   const Parts& parts = best->second;
   if (!s.win_tile)
-    sc.notes.push_back({"no --win given: assumed " + win.ascii() + ", the winning tile that scores most",
-                        "未给出和牌张：按得分最高的 " + win.chinese() + " 计算"});
+    sc.notes.push_back({"no --win given: assumed " + win.ascii() + ", the winning tile that scores most" +
+                            (s.robbing_kong ? " of those a kong could be robbed of" : ""),
+                        "未给出和牌张：按" + std::string(s.robbing_kong ? "可抢杠的牌中" : "") + "得分最高的 " +
+                            win.chinese() + " 计算"});
   sc.win_tile = win;
   sc.win = sc.legal = true;
   sc.pattern = parts.combined;
@@ -174,23 +190,42 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
       break;
     }
   }
-  if (s.after_kong && s.zimo) {
-    sc.items.push_back(addon("gangshanghua"));  // Z3: 10 flat in place of every pattern
-    std::string replaced = std::string(sc.pattern->zh) + " " + std::to_string(sc.pattern->value);
-    sc.notes.push_back({"杠上花 is 10 flat in place of " + replaced + " (Z3)", "杠上花计 10 分，取代" + replaced + " 分（Z3）"});
+  // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
+  const Item gangshanghua = addon("gangshanghua");
+  if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {
+    sc.items.push_back(gangshanghua);
+    std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
+    sc.notes.push_back({"杠上花 10 counts instead of the hand's own " + own + " (the larger counts, Z3)",
+                        "杠上花 10 分，高于或等于牌型本身的" + own + " 分，按杠上花计（Z3）"});
     sc.pattern = sc.items.back();
   } else {
     if (parts.structural) sc.items.push_back(*parts.structural);
     if (parts.flush) sc.items.push_back(*parts.flush);
+    if (s.after_kong && s.zimo) {
+      std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
+      sc.notes.push_back({"杠上花: the hand's own " + own + " is more than 杠上花 10 and counts (Z3)",
+                          "杠上花：牌型本身" + own + " 分高于杠上花 10 分，按牌型计（Z3）"});
+    }
   }
-  if (s.zimo) sc.items.push_back(addon("zimo"));
+  const bool bao = s.robbing_kong && options_.on("zunyi-qianggang-bao");
+  if (s.zimo || bao) sc.items.push_back(addon("zimo"));  // 包三家: what a self-draw collects
   if (s.tianhu) sc.items.push_back(addon("tianhu"));
   if (s.dihu) sc.items.push_back(addon("dihu"));
   if (s.after_kong && !s.zimo) sc.items.push_back(addon("gangshangpao"));
-  if (s.robbing_kong && options_.get("zunyi-qianggang") > 0) sc.items.push_back(addon("qianggang"));
+  if (s.robbing_kong && !bao && options_.get("zunyi-qianggang") > 0) sc.items.push_back(addon("qianggang"));
+  if (s.baoting && options_.get("zunyi-baoting") > 0) sc.items.push_back(addon("baoting"));
+  if (s.payer_baoting && options_.get("zunyi-shabao") > 0) sc.items.push_back(addon("shabao"));
+  if (s.after_kong && !s.zimo)
+    sc.notes.push_back({"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
+                        "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
   Payer p{s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
-  for (const auto& it : p.items) p.value += it.value;  // small table values: no overflow
-  p.points = p.value;
+  for (const auto& it : p.items) p.value += it.value;  // table values of at most 1000 each: no overflow
+  if (bao) {
+    p.covers = 3;  // Z3 zunyi-qianggang-bao: the robbed seat pays for all three
+    sc.notes.push_back({"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
+                        "抢杠包三家：被抢者按自摸分赔三家"});
+  }
+  p.points = p.value * p.covers;
   sc.total = p.points * p.count;
   sc.payers.push_back(std::move(p));
   return sc;

@@ -34,19 +34,25 @@ void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>&
     bool before_pao = first.after_kong && !first.self_drawn() && i + 1 == t.kongs.size();
     if (c.kong_void[i] || before_pao) continue;
     if (o.on("zunyi-dou-needs-ready") && !up[static_cast<std::size_t>(k.seat)]) continue;
-    const auto& row = kong_payment(kDou, k.kind);
-    book_kong(book, k, row.id, row.name, row.amount);
+    book_kong(book, k, kong_payment(kDou, k.kind));
   }
 }
 
 // Z6: 鸡 in hand and melds (幺鸡 1条 and the 翻鸡), plus the 幺鸡 the seat discarded.
 struct Chickens {
-  std::int64_t plain = 0;  // worth `ji` each
-  bool chongfeng = false;  // one discarded 幺鸡 is the 冲锋鸡, worth `chongfeng-ji`
+  std::int64_t yaoji = 0;      // 1条 in hand and melds
+  std::int64_t fanji = 0;      // copies of the 翻鸡 in hand and melds
+  std::optional<Tile> fan;     // the 翻鸡: one rank above the turned-up tile
+  std::int64_t discarded = 0;  // 幺鸡 discarded, the 冲锋鸡 included
+  bool chongfeng = false;      // one discarded 幺鸡 is the 冲锋鸡, worth `chongfeng-ji`
+  std::int64_t plain() const { return yaoji + fanji + discarded - (chongfeng ? 1 : 0); }
   std::int64_t points(const Options& o) const {
-    return plain * o.get("ji") + (chongfeng ? o.get("chongfeng-ji") : 0);
+    return plain() * o.get("ji") + (chongfeng ? o.get("chongfeng-ji") : 0);
   }
-  bool any() const { return plain > 0 || chongfeng; }
+  // bao-ji: what the discarded 幺鸡 alone are worth
+  std::int64_t discarded_points(const Options& o) const {
+    return (discarded - (chongfeng ? 1 : 0)) * o.get("ji") + (chongfeng ? o.get("chongfeng-ji") : 0);
+  }
 };
 
 Chickens chickens(const CheckedTable& c, int seat) {
@@ -58,39 +64,77 @@ Chickens chickens(const CheckedTable& c, int seat) {
   Counts all = h.all_copies();
   const Tile yaoji(Suit::Sou, 1);
   Chickens ch;
-  ch.plain = all[yaoji.index()];
+  ch.yaoji = all[yaoji.index()];
   if (t.flipped) {
-    Tile fan(t.flipped->suit(), t.flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
-    ch.plain += all[fan.index()];                            // a 1条 that is both counts twice
+    ch.fan = Tile(t.flipped->suit(), t.flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
+    ch.fanji = all[ch.fan->index()];                              // a 1条 that is both counts twice
   }
   ch.chongfeng = st.chongfeng && st.discarded_yaoji > 0;
-  ch.plain += st.discarded_yaoji - (ch.chongfeng ? 1 : 0);
+  ch.discarded = st.discarded_yaoji;
   return ch;
 }
 
+// "1条 ×2 (幺鸡) + 5条 ×1 (翻鸡, 4条 turned up) + 1 discarded 幺鸡 + the 冲锋鸡"
+Text chicken_words(const Chickens& ch, const Table& t) {
+  std::vector<Text> parts;
+  if (ch.yaoji) parts.push_back({"1s ×" + std::to_string(ch.yaoji) + " (幺鸡)", "1条 ×" + std::to_string(ch.yaoji) + "（幺鸡）"});
+  if (ch.fanji)
+    parts.push_back({ch.fan->ascii() + " ×" + std::to_string(ch.fanji) + " (翻鸡: " + t.flipped->ascii() + " turned up" +
+                         (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "; a 1s counts as both" : "") + ")",
+                     ch.fan->chinese() + " ×" + std::to_string(ch.fanji) + "（翻鸡：翻出 " + t.flipped->chinese() +
+                         (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "，1条既是幺鸡又是翻鸡，算两次" : "") + "）"});
+  std::int64_t thrown = ch.discarded - (ch.chongfeng ? 1 : 0);
+  if (thrown)
+    parts.push_back({std::to_string(thrown) + " discarded 幺鸡", "打出的幺鸡 " + std::to_string(thrown) + " 只"});
+  if (ch.chongfeng) parts.push_back({"the 冲锋鸡", "冲锋鸡"});
+  Text out;
+  for (const auto& p : parts) {
+    out.en += (out.en.empty() ? "" : " + ") + p.en;
+    out.zh += (out.zh.empty() ? "" : " + ") + p.zh;
+  }
+  return out;
+}
+
 void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
+  const Table& t = c.table;
   for (int s = 0; s < kSeats; ++s) {
     auto ch = chickens(c, s);
-    if (!ch.any() || ch.points(o) == 0) continue;
-    bool earns = up[static_cast<std::size_t>(s)];
-    if (!earns && !o.on("bao-ji")) continue;  // a non-ready seat's 鸡 earn nothing
+    const bool earns = up[static_cast<std::size_t>(s)];
+    // A seat that won or is ready earns for its 鸡 from each other seat; one that neither won
+    // nor is ready earns nothing, and with bao-ji pays back each 幺鸡 it discarded.
+    const bool bao = !earns && o.on("bao-ji") && ch.discarded > 0;
+    const std::int64_t each = bao ? ch.discarded_points(o) : earns ? ch.points(o) : 0;
+    if (each == 0) continue;
+    std::vector<int> others;
     std::vector<Transfer> transfers;
     for (int p = 0; p < kSeats; ++p) {
-      if (p == s) continue;
-      if (earns) transfers.push_back({p, s, ch.points(o), 0, {}});
-      else if (up[static_cast<std::size_t>(p)]) transfers.push_back({s, p, ch.points(o), 0, {}});  // bao-ji
+      if (p == s || (bao && !up[static_cast<std::size_t>(p)])) continue;
+      transfers.push_back(bao ? Transfer{s, p, each, 0, {}} : Transfer{p, s, each, 0, {}});
+      others.push_back(p);
     }
     if (transfers.empty()) continue;
-    Text count{ch.plain ? std::to_string(ch.plain) + " 鸡" : "", ch.plain ? std::to_string(ch.plain) + " 只鸡" : ""};
-    if (ch.chongfeng) {
-      count.en += std::string(ch.plain ? " and " : "") + "the 冲锋鸡";
-      count.zh += std::string(ch.plain ? "和" : "") + "冲锋鸡";
+    Chickens shown = ch;
+    if (bao) shown.yaoji = shown.fanji = 0;  // only the discarded 幺鸡 are paid back
+    const Text words = chicken_words(shown, t);
+    const std::int64_t plain = shown.plain();
+    Text count{plain ? std::to_string(plain) + " 鸡" : "", plain ? std::to_string(plain) + " 只鸡" : ""};
+    if (shown.chongfeng) {
+      count.en += std::string(plain ? " and " : "") + "the 冲锋鸡";
+      count.zh += std::string(plain ? "和" : "") + "冲锋鸡";
     }
     auto& item = book.add("ji", {"Chickens (鸡)", "鸡"},
                           earns ? Text{book.seat(s, false) + ": " + count.en, book.seat(s, true) + "：" + count.zh}
-                                : Text{book.seat(s, false) + " is not ready and pays for " + count.en + " (bao-ji)",
-                                       book.seat(s, true) + "未听牌，按" + count.zh + "赔付（包鸡）"});
+                                : Text{book.seat(s, false) + " neither won nor is ready and pays back " + count.en + " (bao-ji)",
+                                       book.seat(s, true) + "未胡未听，按打出的" + count.zh + "赔付（包鸡）"});
     item.transfers = std::move(transfers);
+    std::string value = (plain ? std::to_string(plain) + " × " + std::to_string(o.get("ji")) : std::string()) +
+                        (shown.chongfeng ? std::string(plain ? " + " : "") + std::to_string(o.get("chongfeng-ji")) : "");
+    const std::string total = std::to_string(book.times(each, static_cast<std::int64_t>(item.transfers.size())));
+    const std::string worth = value == std::to_string(each) ? value : value + " = " + std::to_string(each);
+    item.lines.push_back({words.en + ": " + worth + (bao ? " to each of " : " from each of ") + book.seats(others, false) +
+                              " = " + total,
+                          words.zh + "：" + worth + (bao ? "，赔" : "，") + book.seats(others, true) + "每家" +
+                              (bao ? "" : "付") + "，共 " + total});
   }
 }
 
@@ -104,7 +148,7 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
     waits[i] = analyze_waits(rules, *c.waiting[i], {});
     ready[i] = waits[i].ready;
     n_ready += ready[i];
-    book.ledger.checks[i] = SeatCheck{ready[i], false, waits[i].dajiao};
+    book.ledger.checks[i] = SeatCheck{ready[i], false, waits[i].dajiao, waits[i].dajiao_items};
   }
   if (n_ready == 0 || n_ready == kSeats) return ready;  // nobody or everybody: no payment
   for (int n = 0; n < kSeats; ++n) {
@@ -119,6 +163,14 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
       const Item& best = *waits[static_cast<std::size_t>(r)].dajiao;
       std::int64_t points = book.times(best.value, three_suits ? 2 : 1);
       item.transfers.push_back({n, r, points, points, {best}});
+      const std::string arrow = book.seat(n, false) + " → " + book.seat(r, false) + "  ";
+      const std::string arrow_zh = book.seat(n, true) + " → " + book.seat(r, true) + "  ";
+      if (three_suits)
+        item.lines.push_back({arrow + std::string(best.en) + " " + std::to_string(best.value) + " × 2 = " + std::to_string(points),
+                              arrow_zh + std::string(best.zh) + " " + std::to_string(best.value) + " × 2 = " + std::to_string(points)});
+      else
+        item.lines.push_back({arrow + std::string(best.en) + " " + std::to_string(best.value),
+                              arrow_zh + std::string(best.zh) + " " + std::to_string(best.value)});
     }
   }
   return ready;
@@ -138,7 +190,7 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
         auto i = static_cast<std::size_t>(s);
         if (!c.winner[i]) {
           auto w = analyze_waits(*this, *c.waiting[i], {});
-          book.ledger.checks[i] = SeatCheck{w.ready, false, w.dajiao};
+          book.ledger.checks[i] = SeatCheck{w.ready, false, w.dajiao, w.dajiao_items};
         }
       }
       book_dou(book, c, up, options_);

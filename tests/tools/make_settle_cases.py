@@ -253,8 +253,9 @@ case("Z5", "seat 0 self-draws 9s: 大宽张 4 (waits 3s 6s 9s without it) + 自�
      zy, zy_rows, [17, 5, -15, -7], [0, 0])
 case("H", "zunyi-dou-needs-ready=off: seat 2's 明豆 2 from seat 3 counts", dict(zy, options={"zunyi-dou-needs-ready": False}),
      zy_rows[:3] + [["mingdou", [0, 0, 2, -2]]] + zy_rows[3:], [17, 5, -13, -9], [0, 0])
-case("H", "bao-ji=on: seat 2 (not ready) pays its 鸡 (4 翻鸡 9p + 1 discarded 幺鸡 = 5) to each seat that won or is ready",
-     dict(zy, options={"bao-ji": True}), zy_rows + [["ji", [5, 5, -15, 5]]], [22, 10, -30, -2], [0, 0])
+case("Z6", "bao-ji=on (revised): seat 2 neither won nor is ready: it pays back the 1 幺鸡 it discarded, 1 to each "
+     "seat that won or is ready; its 4 翻鸡 9p in hand cost nothing",
+     dict(zy, options={"bao-ji": True}), zy_rows + [["ji", [1, 1, -3, 1]]], [18, 6, -18, -6], [0, 0])
 case("Z6", "flipped 9s: the 翻鸡 wraps to 1s, so seat 0's 1s counts twice: 2 from each",
      dict(zy, result={"kind": "win", "wins": [win(0, "9s")], "flipped": "9s"}),
      zy_rows[:4] + [["ji", [6, -2, -2, -2]], ["ji", [-2, 6, -2, -2]]], [20, 4, -16, -8], [0, 0])

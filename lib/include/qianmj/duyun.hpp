@@ -7,7 +7,7 @@ namespace qianmj {
 
 class Duyun final : public Ruleset {
  public:
-  explicit Duyun(Options options = {}) : Ruleset(std::move(options)) {}
+  explicit Duyun(Options options = {}) : Ruleset("duyun", std::move(options)) {}
   std::string_view id() const override { return "duyun"; }
   Text name() const override { return {"Duyun", "都匀"}; }
   Unit unit() const override { return Unit::Fan; }
@@ -18,6 +18,7 @@ class Duyun final : public Ruleset {
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
   Result<Score> score(const Hand& hand, const Situation& s) const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // duyun_settle.cpp
+  std::vector<Item> dajiao_addons(const Situation& s) const override;
 
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
   Item addon(std::string_view id) const override;

@@ -11,6 +11,8 @@
 #include "qianmj/analysis.hpp"
 #include "qianmj/error.hpp"
 #include "qianmj/hand.hpp"
+#include "qianmj/options.hpp"
+#include "qianmj/registry.hpp"
 
 namespace qianmj {
 
@@ -42,34 +44,6 @@ struct ItemSpec {
   Item item(std::int64_t v) const { return {id, zh, en, v}; }
 };
 
-// House-rule options (RULES.md H).
-struct OptionSpec {
-  std::string_view name;
-  std::int64_t default_value;
-  bool boolean;  // on/off
-  std::int64_t min, max;
-  std::string_view rules;  // "duyun" or "zunyi"
-  std::string_view en;
-  std::string_view zh;
-};
-
-const std::vector<OptionSpec>& option_specs();
-
-class Options {
- public:
-  Options();
-  // Sets NAME to VALUE from text ("8", "on", "off"); an error names what is wrong.
-  std::optional<Error> set(std::string_view name, std::string_view value);
-  std::optional<Error> set(std::string_view name, std::int64_t value);
-  std::int64_t get(std::string_view name) const;
-  bool on(std::string_view name) const { return get(name) != 0; }
-  // "NAME=VALUE" as on the command line.
-  std::optional<Error> set_assignment(std::string_view assignment);
-
- private:
-  std::vector<std::int64_t> values_;
-};
-
 enum class DealerRole { None, Winner, Payer };
 
 // What happened around a win: the situation options of INTERFACE §2.
@@ -97,6 +71,7 @@ struct Payer {
   std::int64_t points = 0;  // what this payer pays
   std::vector<Item> items;
   bool dealer = false;      // this payer is the dealer (the discarder may be)
+  int covers = 1;           // seats' shares this payer pays (Zunyi 包三家: 3), points = value × covers
 };
 
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
@@ -128,6 +103,10 @@ struct WaitsAnswer {
   std::optional<Text> reason;  // why formal waits do not count (Zunyi 缺一门)
   std::vector<WaitValue> waits;
   std::optional<Item> dajiao;  // best pattern over the live waits
+  // What a 查大叫 at a draw charges for it before any dealer streak: the pattern and the
+  // add-ons of the situation (Duyun: 报听 +6, D8), and their sum.
+  std::vector<Item> dajiao_items;
+  std::int64_t dajiao_total = 0;
 };
 
 struct DiscardAnswer {
@@ -163,15 +142,21 @@ class Ruleset {
   // Whether settle needs every seat's hand whatever the result (Zunyi: 豆 and 鸡 need
   // to know who is ready).
   virtual bool needs_all_hands() const { return false; }
+  // The add-ons a 查大叫 adds to a ready hand's best pattern in this situation (Duyun D8:
+  // 报听); none by default (Zunyi Z7: pattern points only).
+  virtual std::vector<Item> dajiao_addons(const Situation&) const { return {}; }
   // Why a hand of winning shape is still no win under these rules (Zunyi Z1), if so.
   virtual std::optional<Text> no_win_reason(const Hand&) const { return std::nullopt; }
 
  protected:
-  explicit Ruleset(Options options) : options_(std::move(options)) {}
+  // std::invalid_argument for an option of another rule set (build_ruleset reports it as an
+  // error instead).
+  Ruleset(std::string_view id, Options options);
   Options options_;
 };
 
-// "duyun" or "zunyi"; nullptr for an unknown id.
+// The rule set `id` (see registry.hpp); nullptr for an unknown id or an option of another
+// rule set (build_ruleset says which).
 std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options = {});
 
 // C5/C6 waits of a 13-tile hand with each wait's best pattern; ready = a live wait exists.

@@ -60,6 +60,7 @@ struct Transfer {
   std::int64_t points = 0;
   std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) charged, where a pattern is priced
   std::vector<Item> items;  // pattern and add-ons, where a pattern is priced
+  int covers = 1;           // seats' shares paid (Zunyi 包三家: 3): points = value × covers (× base)
 };
 
 // One row of the ledger: what happened and the payments it caused.
@@ -68,6 +69,7 @@ struct LedgerItem {
   Text name;       // 金豆 / Concealed kong 豆
   Text detail;     // 9筒 北 / 9p, seat 3
   std::vector<Transfer> transfers;
+  std::vector<Text> lines;  // the arithmetic, a line each, for a referee to check by hand
 };
 
 // 查叫: what the draw (or a late escape) found in one seat's hand.
@@ -75,6 +77,7 @@ struct SeatCheck {
   bool ready = false;
   bool huazhu = false;          // 花猪 (D8.1)
   std::optional<Item> dajiao;   // best pattern over the live waits
+  std::vector<Item> dajiao_items;  // what a 查大叫 charges for it: the pattern and its add-ons
 };
 
 struct Ledger {
@@ -94,8 +97,11 @@ struct CheckedTable {
   std::array<bool, kSeats> winner{};
 };
 
-// Checks the table (field paths in Error::field) and prices it under its rule set; the
-// ledger is checked to sum to zero.
+// Checks the table (field paths in Error::field) and prices it under `rules`; the ledger is
+// checked to sum to zero. The table's own `rules` and `options` are the caller's to apply
+// (the second form builds the rule set from them: an unknown one or a foreign option is
+// bad_option).
+Result<Ledger> settle(const Ruleset& rules, const Table& table);
 Result<Ledger> settle(const Table& table);
 
 // An error about one field of the table.

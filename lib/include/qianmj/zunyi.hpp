@@ -7,7 +7,7 @@ namespace qianmj {
 
 class Zunyi final : public Ruleset {
  public:
-  explicit Zunyi(Options options = {}) : Ruleset(std::move(options)) {}
+  explicit Zunyi(Options options = {}) : Ruleset("zunyi", std::move(options)) {}
   std::string_view id() const override { return "zunyi"; }
   Text name() const override { return {"Zunyi", "遵义"}; }
   Unit unit() const override { return Unit::Points; }
@@ -31,8 +31,10 @@ class Zunyi final : public Ruleset {
   };
   std::optional<Parts> pattern_parts(const Hand& hand, Tile win) const;
   // The parts for `win`, or without it for the winning tile that scores most (first in
-  // tile order among equals), with that tile.
-  std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win) const;
+  // tile order among equals), with that tile; `robbing` (抢杠) allows only a tile the hand
+  // holds one copy of.
+  std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win,
+                                                   bool robbing = false) const;
   Item addon(std::string_view id) const override;
 };
 

@@ -1,0 +1,67 @@
+// House-rule options (RULES.md H): each belongs to one rule set, or to every rule set.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qianmj/error.hpp"
+
+namespace qianmj {
+
+struct OptionSpec {
+  std::string_view name;
+  std::int64_t default_value;
+  bool boolean;  // on/off
+  std::int64_t min, max;
+  std::string_view rules;  // the rule set it belongs to ("duyun", "zunyi"), or "" for every rule set
+  std::string_view en;
+  std::string_view zh;
+};
+
+// Every option of every rule set, in the order `qianmj rules` lists them.
+std::span<const OptionSpec> option_specs();
+
+// Whether rule set `rules_id` has this option (its own, or one of every rule set).
+inline bool option_applies(const OptionSpec& spec, std::string_view rules_id) {
+  return spec.rules.empty() || spec.rules == rules_id;
+}
+
+// House-rule values. A default-constructed Options knows every option of every rule set;
+// a rule set accepts only its own (make_ruleset says which rule set a foreign one belongs
+// to, RULES.md H), and asking a rule set for an option it does not have is a programming
+// error (std::logic_error), never a silent 0.
+class Options {
+ public:
+  Options();
+  // Options bound to one rule set: an option of another is refused at once, naming the rule
+  // set it belongs to, and an unknown name lists this rule set's options.
+  explicit Options(std::string_view rules_id);
+  // Sets NAME to VALUE from text ("8", "on", "off"); an error names what is wrong.
+  std::optional<Error> set(std::string_view name, std::string_view value);
+  std::optional<Error> set(std::string_view name, std::int64_t value);
+  // A JSON true/false: only for an on/off option.
+  std::optional<Error> set_switch(std::string_view name, bool value);
+  // "NAME=VALUE" as on the command line.
+  std::optional<Error> set_assignment(std::string_view assignment);
+
+  std::int64_t get(std::string_view name) const;  // std::logic_error for an unknown name
+  bool on(std::string_view name) const { return get(name) != 0; }
+  // Names that were set (in the order of option_specs()), for the rule-set check.
+  std::vector<std::string_view> set_names() const;
+  bool changed(std::string_view name) const;  // set to a value other than its default
+
+ private:
+  std::vector<std::int64_t> values_;
+  std::vector<bool> set_;
+  std::string rules_;  // empty: every rule set's options
+};
+
+// The first option set in `options` that rule set `rules_id` does not have, as a bad_option
+// error naming the rule set it belongs to (field "options.NAME"); nullopt when all belong.
+std::optional<Error> foreign_option(std::string_view rules_id, const Options& options);
+
+}  // namespace qianmj

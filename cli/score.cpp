@@ -56,7 +56,9 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     out << " ×" << p.count << "  " << sum;
     if (p.items.size() > 1) out << " = " << unit_text(p.value, unit, zh);
     else out << (unit == Unit::Fan ? (zh ? " 番" : " fan") : (zh ? " 分" : " points"));
-    if (unit == Unit::Fan) out << " → " << p.points << (zh ? " 分" : " points");
+    if (p.covers > 1)
+      out << " × " << p.covers << (zh ? "（包" + std::to_string(p.covers) + "家）" : " (for " + std::to_string(p.covers) + " seats)");
+    if (unit == Unit::Fan || p.covers > 1) out << " → " << p.points << (zh ? " 分" : " points");
     out << (p.count > 1 ? (zh ? "（每家）" : " each") : "") << '\n';
   }
   out << (zh ? "胡家共收 " : "Winner collects ") << sc.total << (zh ? " 分\n" : " points\n");

@@ -22,16 +22,23 @@ void print_waits(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostre
       out << (zh ? "  只能自摸（平胡无豆不能点炮胡，D3）" : "  self-draw only (平胡 without 豆, D3)");
     out << '\n';
   }
-  if (w.dajiao)
+  if (w.dajiao) {
     out << indent << (zh ? "大叫  " : "大叫 (best)  ") << item_name(*w.dajiao, zh) << " "
-        << unit_text(w.dajiao->value, unit, zh) << '\n';
+        << unit_text(w.dajiao->value, unit, zh);
+    if (w.dajiao_items.size() > 1)  // what a 查大叫 charges at a draw, add-ons included (D8)
+      out << (zh ? "；查大叫 " : "; at a draw (查大叫) ") << item_sum(w.dajiao_items, zh) << " = "
+          << unit_text(w.dajiao_total, unit, zh);
+    out << '\n';
+  }
 }
 
 void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostream& out) {
   out << (zh ? "手牌    " : "Hand      ") << hand_text(w.hand, zh) << '\n';
-  if (w.ready) {
-    std::size_t live = 0;
-    for (const auto& v : w.waits) live += v.wait.live;
+  std::size_t live = 0;
+  for (const auto& v : w.waits) live += v.wait.live;
+  if (w.ready && live == 0) {
+    out << (zh ? "听牌（房规 dead-wait-ready）：所叫的牌都是绝张\n" : "Ready (house rule dead-wait-ready): every wait is dead\n");
+  } else if (w.ready) {
     out << (zh ? "听牌：叫 " : "Ready: waits on ") << live << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
   } else if (w.reason) {
     out << (zh ? "未听牌：" : "Not ready: ") << w.reason->in(zh) << '\n';

@@ -1,5 +1,6 @@
 // D1-D5: Duyun patterns, add-ons, legality, dealer streak and payments.
 #include "helpers.hpp"
+#include "qianmj/zunyi.hpp"
 
 using namespace qianmj;
 using test::pattern_id;
@@ -262,4 +263,73 @@ TEST_CASE("C4 the answer says which reading makes the best pattern") {
   CHECK(reading_text(*sc.reading, sc.hand, true) == "22筒 555筒 [222万] [555万] (8888条)");
   sc = score("2244552299万1199筒", zimo());
   CHECK(reading_text(*sc.reading, sc.hand, false) == "22m 22m 44m 55m 99m 11p 99p");  // 龙七对
+}
+
+// ---- RULES.md round 2 (revised readings) --------------------------------------------
+
+TEST_CASE("D1 D2 (revised) 地胡 and 报听 with a meld are inconsistent in score, as in settle") {
+  Duyun rules;
+  auto melded = test::hand("[555m] 2344567p 345s 7p");
+  Situation dihu;
+  dihu.dihu = true;
+  CHECK(rules.score(melded, dihu).error().code == ErrorCode::Inconsistent);
+  Situation bt;
+  bt.baoting = true;
+  CHECK(rules.score(melded, bt).error().code == ErrorCode::Inconsistent);
+  CHECK(payers(score("23445677筒345789条", bt)) == "discarderx1:7:42");  // no meld: 平胡 1 + 报听 6
+  Situation rob_bt;  // the robbed seat shows a pung: it cannot have declared 报听
+  rob_bt.robbing_kong = rob_bt.payer_baoting = true;
+  CHECK(rules.score(test::hand("23445677筒345789条"), rob_bt).error().code == ErrorCode::Inconsistent);
+}
+
+TEST_CASE("D2 --zimo --after-kong --dou: the winner owns a kong not shown, so 杠上花 is possible") {
+  Situation s = zimo();
+  s.after_kong = s.dou = true;
+  auto sc = score("23445677筒345789条", s);
+  CHECK(payers(sc) == "otherx3:2:12");  // 平胡 1 + 杠上花 1
+  CHECK(sc.total == 36);
+}
+
+TEST_CASE("D8 waits --baoting: the 大叫 carries the +6 a 查大叫 charges at a draw") {
+  Situation bt;
+  bt.baoting = true;
+  auto w = analyze_waits(Duyun{}, test::hand("2344567p345789s"), bt);
+  REQUIRE(w.dajiao);
+  CHECK(w.dajiao->value == 1);
+  CHECK(w.dajiao_total == 7);
+  CHECK(w.dajiao_items.size() == 2);
+  CHECK(analyze_waits(Duyun{}, test::hand("2344567p345789s"), {}).dajiao_total == 1);
+}
+
+TEST_CASE("C5 (revised) a hand whose only waits are dead is not ready and says why, and dead-wait-ready makes it ready") {
+  auto h = test::hand("1111m234p567p789s");
+  auto w = analyze_waits(Duyun{}, h, {});
+  CHECK_FALSE(w.ready);
+  REQUIRE(w.reason);
+  CHECK(w.reason->en.find("dead") != std::string::npos);
+  Options o;
+  REQUIRE_FALSE(o.set("dead-wait-ready", "on"));
+  w = analyze_waits(Duyun(o), h, {});
+  CHECK(w.ready);
+  REQUIRE(w.dajiao);
+  CHECK(w.dajiao->value == 1);  // 平胡 over the dead wait
+  CHECK_FALSE(w.reason);
+}
+
+TEST_CASE("H (revised) an option belongs to one rule set: another's is bad_option naming its owner") {
+  Options o;
+  REQUIRE_FALSE(o.set("base", "10"));
+  auto z = build_ruleset("zunyi", o);
+  REQUIRE_FALSE(z);
+  CHECK(z.error().code == ErrorCode::BadOption);
+  CHECK(z.error().en.find("Duyun") != std::string::npos);
+  CHECK(build_ruleset("duyun", o));
+  Options bound("zunyi");
+  auto e = bound.set("huazhu", "off");
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::BadOption);
+  CHECK(e->zh.find("都匀") != std::string::npos);
+  CHECK_FALSE(bound.set("dead-wait-ready", "on"));  // an option of every rule set
+  CHECK_THROWS_AS(Zunyi(o), std::invalid_argument);  // a programming error, not a silent default
+  CHECK_THROWS_AS(Options{}.get("no-such-option"), std::logic_error);
 }

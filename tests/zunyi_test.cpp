@@ -125,3 +125,104 @@ TEST_CASE("Z4 payments: self-draw three payers, a discard or 抢杠 one — no d
   CHECK(off.payers[0].count == 1);
   CHECK(off.total == 4);
 }
+
+// ---- RULES.md round 2 (revised readings) --------------------------------------------
+
+TEST_CASE("Z2 (revised) 边卡吊 and 大宽张 count live waits only, in score, waits and the 大叫") {
+  Zunyi rules;
+  // 3335555789万123筒 waits 4万 and a dead 5万: one live wait, 边卡吊 3 (it was 平胡 2).
+  auto w = analyze_waits(rules, test::hand("3335555789万123筒"), {});
+  REQUIRE(w.waits.size() == 2);
+  CHECK(w.waits[0].pattern.id == "biankadiao");
+  CHECK(w.waits[0].pattern.value == 3);
+  REQUIRE(w.dajiao);
+  CHECK(w.dajiao->value == 3);
+  CHECK(ids(zscore("33345555789万123筒", on("4m"))) == "biankadiao:3");
+  // 456条4556666778筒 waits 3筒, 9筒 and a dead 6筒: not 大宽张 (it was 4), 平胡 2.
+  w = analyze_waits(rules, test::hand("456条4556666778筒"), {});
+  REQUIRE(w.dajiao);
+  CHECK(w.dajiao->id == "pinghu");
+  CHECK(w.dajiao->value == 2);
+  CHECK(ids(zscore("456条34556666778筒", on("3p"))) == "pinghu:2");
+  // A real 大宽张: 23456万111999筒55筒 waits 1万 4万 7万, all live.
+  CHECK(ids(zscore("234456m111999p55p", on("4m"))) == "dakuanzhang:4");
+}
+
+TEST_CASE("Z2 (revised) 龙七对 needs the winning tile to complete the four alike (zunyi-long-on-win)") {
+  CHECK(ids(zscore("11223344m556666p", on("5p"))) == "anqidui:4");
+  CHECK(ids(zscore("1122334455m6666p", on("6p"))) == "longqidui:10");
+  CHECK(zscore("11224444557799m", on("9m")).pattern->value == 14);  // 清一色 暗七对: the four 4万 came before
+  CHECK(zscore("11224444557799m", on("4m")).pattern->value == 20);  // 清龙七对
+  // Without --win, the winning tile that scores most: 6p completes the four.
+  auto best = zscore("11223344m556666p");
+  CHECK(best.win_tile == Tile(Suit::Pin, 6));
+  CHECK(best.pattern->value == 10);
+  Options old;
+  REQUIRE_FALSE(old.set("zunyi-long-on-win", "off"));
+  CHECK(ids(zscore("11223344m556666p", on("5p"), old)) == "longqidui:10");
+}
+
+TEST_CASE("Z3 (revised) 杠上花 is worth the larger of 10 and the hand's own value, never less than the self-draw") {
+  Situation hua = on("9m", true);
+  hua.after_kong = true;
+  auto flush = zscore("(5555m) 111222333m 99m", hua);
+  auto drawn = zscore("(5555m) 111222333m 99m", on("9m", true));
+  CHECK(flush.total == 45);  // (清一色对对胡 14 + 自摸 1) x 3
+  CHECK(flush.total >= drawn.total);
+  Situation hua9p = on("9p", true);
+  hua9p.after_kong = true;
+  CHECK(zscore("(5555m) 111222333m 99p", hua9p).total == 33);  // (10 + 1) x 3: 对对胡 4 is less
+  // A tie (清一色 平胡 = 10) is 杠上花.
+  Situation tie = on("9m", true);
+  tie.after_kong = true;
+  CHECK(ids(zscore("(5555m) 123789m 23499m", tie)) == "gangshanghua:10 zimo:1");
+}
+
+TEST_CASE("Z3 (revised) 报听 +10 to a winner who declared it, 杀报 +10 off a declared discarder (zunyi-baoting, zunyi-shabao)") {
+  Situation bt = on("9s", true);
+  bt.baoting = true;
+  auto sc = zscore("111222444m33399s", bt);
+  CHECK(ids(sc) == "duiduihu:4 zimo:1 baoting:10");
+  CHECK(sc.total == 45);
+  Situation sb = on("9s");
+  sb.payer_baoting = true;
+  CHECK(zscore("111222444m33399s", sb).total == 14);
+  sb.baoting = true;
+  CHECK(zscore("111222444m33399s", sb).total == 24);  // both
+  Options o;
+  REQUIRE_FALSE(o.set("zunyi-baoting", "0"));
+  REQUIRE_FALSE(o.set("zunyi-shabao", "7"));
+  CHECK(zscore("111222444m33399s", sb, o).total == 11);
+  CHECK(zscore("111222444m33399s", bt, o).total == 15);
+  Zunyi rules;  // a 报听 hand has no melds
+  Situation melded = on("7p");
+  melded.baoting = true;
+  CHECK(rules.score(test::hand("[555m]2344567p345s7p"), melded).error().code == ErrorCode::Inconsistent);
+}
+
+TEST_CASE("Z3 zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect") {
+  Situation rob = on("3s");
+  rob.robbing_kong = true;
+  CHECK(zscore("111222444m99s345s", rob).total == 5);  // 平胡 2 + 抢杠 3
+  Options bao;
+  REQUIRE_FALSE(bao.set("zunyi-qianggang-bao", "on"));
+  auto sc = zscore("111222444m99s345s", rob, bao);
+  REQUIRE(sc.payers.size() == 1);
+  CHECK(sc.payers[0].role == Payer::Role::Discarder);
+  CHECK(sc.payers[0].covers == 3);
+  CHECK(sc.payers[0].value == 3);   // 平胡 2 + 自摸 1
+  CHECK(sc.payers[0].points == 9);  // for all three
+  CHECK(sc.total == zscore("111222444m99s345s", on("3s", true)).total);
+}
+
+TEST_CASE("D5 Z3 抢杠 without --win picks only a tile the winner holds once, and seven pairs can never rob") {
+  Situation rob;
+  rob.robbing_kong = true;
+  auto sc = zscore("12223s[999s](8888p)[7777p]", rob);
+  CHECK(sc.win_tile == Tile(Suit::Sou, 1));
+  CHECK(sc.total == 5);  // 平胡 2 + 抢杠 3; the 2s (held three times) would have been 边卡吊 6
+  CHECK(zscore("12344567788889m", rob).total == 16);  // 边卡吊 3 + 清一色 10 + 3, not 大宽张 on a 7m held twice
+  Zunyi rules;
+  CHECK(rules.score(test::hand("11223344m556677p"), rob).error().code == ErrorCode::Inconsistent);
+  CHECK(Duyun{}.score(test::hand("11223344m556677p"), rob).error().code == ErrorCode::Inconsistent);
+}

@@ -214,6 +214,9 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   if (s.robbing_kong && options_.get("qianggang-fan") > 0)
     sc.items.push_back(spec(kAddons, "qianggang").item(options_.get("qianggang-fan")));
 
+  if (s.after_kong && !s.zimo)
+    sc.notes.push_back({"杠上炮: settle also hands the winner the income of the discarder's kong (D7); it is not in this total",
+                        "杠上炮：点炮者所开杠的豆另由 settle 转给胡家（D7），不在此合计中"});
   sc.legal = legal_on_discard(*sc.pattern, hand, s);
   if (!sc.legal) {
     sc.reason = illegal_reason(options_);

@@ -47,13 +47,15 @@ json to_json(const Score& sc, const Ruleset& rules) {
   j["also"] = items_json(sc.also, unit);
   j["items"] = items_json(sc.items, unit);
   json payers = json::array();
-  for (const auto& p : sc.payers)
-    payers.push_back({{"role", role_name(p.role)},
-                      {"count", p.count},
-                      {value_key(unit), p.value},
-                      {"points", p.points},
-                      {"dealer", p.dealer},
-                      {"items", items_json(p.items, unit)}});
+  for (const auto& p : sc.payers) {
+    json payer = {{"role", role_name(p.role)}, {"count", p.count}};
+    if (unit == Unit::Fan) payer["fan"] = p.value;
+    payer["points"] = p.points;
+    payer["dealer"] = p.dealer;
+    if (p.covers > 1) payer["covers"] = p.covers;  // 包: this payer pays the shares of `covers` seats
+    payer["items"] = items_json(p.items, unit);
+    payers.push_back(std::move(payer));
+  }
   j["payers"] = payers;
   j["total"] = sc.total;
   json notes = json::array();
@@ -227,6 +229,9 @@ std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long lin
   write_dajiao(w, a);
   w.key("dajiao_pattern");
   if (a.dajiao) w.item(*a.dajiao, rules.unit());
+  else w.null();
+  w.key("dajiao_total");  // what a 查大叫 charges for it, add-ons included (D8: 报听)
+  if (a.dajiao) w.number(a.dajiao_total);
   else w.null();
   if (line > 0) w.key("line").number(line);
   w.close('}');

@@ -179,7 +179,7 @@ std::optional<Error> check_seats(const Table& t) {
   return std::nullopt;
 }
 
-std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
+std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset& rules) {
   Counts table_copies{};
   auto add_copies = [&](const Counts& k) {
     for (int i = 0; i < kKinds; ++i) table_copies[i] = static_cast<std::uint8_t>(table_copies[i] + k[i]);
@@ -231,25 +231,8 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c) {
   }
   // C7 across the table: one discard completes every winner on it, so it counts once.
   if (t.outcome == Table::Outcome::Win) ++table_copies[t.wins.front().tile.index()];
-  // Z6: discarded 幺鸡 and the turned-up tile are tiles of the same 108.
-  const Tile yaoji(Suit::Sou, 1);
-  int chongfeng = 0;
-  for (int s = 0; s < kSeats; ++s) {
-    const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    table_copies[yaoji.index()] = static_cast<std::uint8_t>(table_copies[yaoji.index()] + seat.discarded_yaoji);
-    if (seat.chongfeng && seat.discarded_yaoji == 0)
-      return inconsistent(path("seats", static_cast<std::size_t>(s), "chongfeng"),
-                          "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it", "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
-    if (seat.chongfeng && ++chongfeng > 1)
-      return inconsistent(path("seats", static_cast<std::size_t>(s), "chongfeng"), "there is one 冲锋鸡, the first 幺鸡 discarded",
-                          "冲锋鸡只有一只：第一张打出的幺鸡");
-  }
-  if (table_copies[yaoji.index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "seats", "more than four 1s (幺鸡) in hands and discards",
-                       "手牌与打出的幺鸡（1条）超过四张");
-  if (t.flipped && ++table_copies[t.flipped->index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "result.flipped",
-                       "the turned-up " + t.flipped->ascii() + " would be a fifth copy", "翻开的 " + t.flipped->chinese() + " 将是第五张");
+  // Tiles only a rule set knows of (Zunyi: discarded 幺鸡, the turned-up tile).
+  if (auto e = rules.count_table_tiles(t, table_copies)) return e;
   for (int i = 0; i < kKinds; ++i)
     if (table_copies[i] > kCopies)
       return field_error(ErrorCode::TooManyCopies, "seats",
@@ -416,7 +399,7 @@ Result<Ledger> settle(const Ruleset& rules_ref, const Table& t) {
         return bad(seat_hand(s), "the " + std::string(rules->name().en) + " rules need every seat's hand",
                    rules->name().zh + "规则需要每家的手牌");
   if (auto e = check_seats(t)) return *e;
-  if (auto e = check_hands(t, c)) return *e;
+  if (auto e = check_hands(t, c, *rules)) return *e;
   if (auto e = check_baoting(t, c, *rules)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;

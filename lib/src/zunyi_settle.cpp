@@ -178,6 +178,31 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
 
 }  // namespace
 
+// Z6: discarded 幺鸡 and the turned-up tile are tiles of the same 108 (C7).
+std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) const {
+  const Tile yaoji(Suit::Sou, 1);
+  int chongfeng = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
+    copies[yaoji.index()] = static_cast<std::uint8_t>(copies[yaoji.index()] + seat.discarded_yaoji);
+    if (seat.chongfeng && seat.discarded_yaoji == 0)
+      return field_error(ErrorCode::Inconsistent, field, "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
+                         "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
+    if (seat.chongfeng && ++chongfeng > 1)
+      return field_error(ErrorCode::Inconsistent, field, "there is one 冲锋鸡, the first 幺鸡 discarded",
+                         "冲锋鸡只有一只：第一张打出的幺鸡");
+  }
+  if (copies[yaoji.index()] > kCopies)
+    return field_error(ErrorCode::TooManyCopies, "seats", "more than four 1s (幺鸡) in hands and discards",
+                       "手牌与打出的幺鸡（1条）超过四张");
+  if (t.flipped && ++copies[t.flipped->index()] > kCopies)
+    return field_error(ErrorCode::TooManyCopies, "result.flipped",
+                       "the turned-up " + t.flipped->ascii() + " would be a fifth copy",
+                       "翻开的 " + t.flipped->chinese() + " 将是第五张");
+  return std::nullopt;
+}
+
 Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
   const Table& t = c.table;
   Book book(t, 1);

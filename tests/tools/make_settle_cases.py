@@ -306,6 +306,88 @@ err("Z6", "a turned-up tile that would be a fifth copy",
 err("Z6", "two 冲锋鸡", zy_with(2, chongfeng=True), "inconsistent", "seats[2].chongfeng")
 err("Z6", "a 冲锋鸡 never discarded", zy_with(3, chongfeng=True), "inconsistent", "seats[3].chongfeng")
 
+# ---- RULES.md round 2: the revised readings -------------------------------------------
+# D8 (revised): a 花猪 pays a ready seat at least that seat's 查大叫 (huazhu-at-least-dajiao).
+hz = {"dealer": 0, "streak": 3,
+      "seats": seats("1122444455778m", "1357m2468s13579p", "[1111s+]1369m258m77s9s",
+                     {"hand": "1112345678999p", "baoting": True}),
+      "kongs": [{"seat": 2, "kind": "added", "tile": "1s"}], "result": {"kind": "draw"}}
+case("D8", "花猪 南 pays 东 (the dealer) the larger of 16 x 6 = 96 and 东's 查大叫 (清龙七对 18 + 连庄 3) x 6 = 126, "
+     "and 北 96 (查大叫 (清一色 6 + 报听 6) x 6 = 72 is less); 西 96; 黄豆 6 each; 西 pays 查大叫 126 and 72",
+     hz, [["sijidou", [-6, -6, 18, -6]], ["huazhu", [126, -318, 96, 96]], ["huangdou", [6, 6, -18, 6]],
+          ["chadajiao", [126, 0, -198, 72]]], [252, -318, -102, 168], [0, 4],
+     ready=[[True, False, 18], [False, True, None], [False, False, None], [True, False, 6]])
+case("H", "huazhu-at-least-dajiao=off: the 花猪 pays a flat 96 to each", dict(hz, options={"huazhu-at-least-dajiao": False}),
+     [["sijidou", [-6, -6, 18, -6]], ["huazhu", [96, -288, 96, 96]], ["huangdou", [6, 6, -18, 6]],
+      ["chadajiao", [126, 0, -198, 72]]], [222, -288, -102, 168], [0, 4])
+# C5 (revised) dead-wait-ready: 东's only wait (1m) is dead; with the option it is ready, so not a 花猪.
+dw = {"dealer": 2,
+      "seats": seats("1111m234p567p789s", "2344567p345789s", "[1111s+]3479m47s9s258m", "2468m2468s13579p"),
+      "kongs": [{"seat": 2, "kind": "added", "tile": "1s"}], "result": {"kind": "draw"}}
+case("C5", "东 waits only on a dead 1m: not ready and three suits, a 花猪 like 北; each pays 96 to 南 and 西; "
+     "黄豆 6 each; 西 pays 南's 查大叫 平胡 1 x 6", dw,
+     [["sijidou", [-6, -6, 18, -6]], ["huazhu", [-192, 96, 96, 0]], ["huazhu", [0, 96, 96, -192]],
+      ["huangdou", [6, 6, -18, 6]], ["chadajiao", [0, 6, -6, 0]]], [-192, 198, 186, -192], [2, 1],
+     ready=[[False, True, None], [True, False, 1], [False, False, None], [False, True, None]])
+case("H", "dead-wait-ready=on: 东 is ready (大叫 平胡 1 over its dead wait), so only 北 is a 花猪 (96 to each); "
+     "西 pays 查大叫 6 to 东 and to 南", dict(dw, options={"dead-wait-ready": True}),
+     [["sijidou", [-6, -6, 18, -6]], ["huazhu", [96, 96, 96, -288]], ["huangdou", [6, 6, -18, 6]],
+      ["chadajiao", [6, 6, -12, 0]]], [102, 102, 84, -288], [2, 1],
+     ready=[[True, False, 1], [True, False, 1], [False, False, None], [False, True, None]])
+# Z2 (revised): 边卡吊 on live waits at a draw (Z7): 东 waits on 4m only (5m is dead).
+zl = {"rules": "zunyi", "dealer": 0,
+      "seats": seats("3335555789m123p", "2468s2468s13579p", "2468p2468p13579s", "667788s99s11p33p5p"),
+      "result": {"kind": "draw"}}
+case("Z2", "黄庄查叫: 东's 大叫 is 边卡吊 3 (one live wait, 4m; 5m is dead), 北's 暗七对 4; 南 and 西 pay each",
+     zl, [["chadajiao", [3, -7, 0, 4]], ["chadajiao", [3, 0, -7, 4]]], [6, -7, -7, 8], [0, 1],
+     ready=[[True, False, 3], [False, False, None], [False, False, None], [True, False, 4]])
+# Z2 (revised): 龙七对 needs the winning tile to complete the four (zunyi-long-on-win).
+zw = {"rules": "zunyi", "dealer": 2,
+      "seats": seats("1111335577m224s", "2468s2468p13579p", "5566778899m11p5p", "22446688m999s12s"),
+      "result": {"kind": "win", "wins": [win(0, "4s")]}}
+case("Z2", "东 self-draws 4s: its four 1m were not completed by the 4s: 暗七对 4 + 自摸 1 = 5 from each", zw,
+     [["win", [15, -5, -5, -5]]], [15, -5, -5, -5], [0, 0])
+case("H", "zunyi-long-on-win=off: any four alike: 龙七对 10 + 自摸 1 = 11 from each",
+     dict(zw, options={"zunyi-long-on-win": False}), [["win", [33, -11, -11, -11]]], [33, -11, -11, -11], [0, 0])
+# Z3 (revised): 杠上花 against the hand's own value; 报听 and 杀报; 包三家.
+zh = {"rules": "zunyi", "dealer": 1,
+      "seats": seats("(5555m)111222333m9m", "2468s2468s13579p", "2468p2468p13579s", "44667788s99p112p"),
+      "kongs": [{"seat": 0, "kind": "concealed", "tile": "5m"}],
+      "result": {"kind": "win", "wins": [win(0, "9m", after_kong=True)]}}
+case("Z3", "杠上花 worth 10, but 东's own 清一色对对胡 14 is more: 14 + 自摸 1 = 15 from each; 暗豆 2 from each", zh,
+     [["win", [45, -15, -15, -15]], ["andou", [6, -2, -2, -2]]], [51, -17, -17, -17], [0, 0])
+zt = {"rules": "zunyi", "dealer": 0,
+      "seats": seats("123m456m789m1299p", "1357m2468s13579p", {"hand": "234s567s88s33m456m", "baoting": True},
+                     {"hand": "222333444p5566p", "baoting": True}),
+      "result": {"kind": "win", "wins": [win(3, "5p", 2)]}}
+case("Z3", "北 (报听) wins off 西 (报听): 清一色对对胡 14 + 报听 10 + 杀报 10 = 34 from 西", zt,
+     [["win", [0, 0, -34, 34]]], [0, 0, -34, 34], [3, 0])
+case("H", "zunyi-baoting=0 and zunyi-shabao=5", dict(zt, options={"zunyi-baoting": 0, "zunyi-shabao": 5}),
+     [["win", [0, 0, -19, 19]]], [0, 0, -19, 19], [3, 0])
+zq = {"rules": "zunyi", "dealer": 0,
+      "seats": seats("111222444m99s45s", "[333s]123m456p789p1p", "5566778899m11p5p", "4688m2468s13579p"),
+      "result": {"kind": "win", "wins": [win(0, "3s", 1, robbing_kong=True)]}}
+case("Z3", "东 robs 南's 3s kong: 平胡 2 + 抢杠 3 = 5 from 南", zq, [["win", [5, -5, 0, 0]]], [5, -5, 0, 0], [0, 1])
+case("H", "zunyi-qianggang-bao=on: 南 pays what a self-draw collects, (平胡 2 + 自摸 1) x 3 = 9",
+     dict(zq, options={"zunyi-qianggang-bao": True}), [["win", [9, -9, 0, 0]]], [9, -9, 0, 0], [0, 1])
+# D7: a split 杠上炮 transfer.
+case("D7", "一炮多响 off 西's concealed kong: 金豆 2 x 6 from each = 36; 东 平胡 1 + 杠上炮 1 = 12, 南 七对 6 + 1 = 42; "
+     "gangshangpao-split: 36 / 2 = 18 each; the discarder deals next",
+     {"dealer": 1, "seats": seats(W, "11223344m55667p", "(1111s)123m456m11p23p", None),
+      "kongs": [{"seat": 2, "kind": "concealed", "tile": "1s"}], "options": {"gangshangpao-split": True},
+      "result": {"kind": "win", "wins": [win(0, "7p", 2, after_kong=True), win(1, "7p", 2, after_kong=True)]}},
+     [["jindou", [-12, -12, 36, -12]], ["win", [12, 0, -12, 0]], ["win", [0, 42, -42, 0]],
+      ["gangshangpao", [18, 18, -36, 0]]], [18, 48, -54, -12], [2, 0])
+# D2, Z3: a 报听 seat has no melds, whether or not its hand is given.
+err("D2", "a seat that made a kong cannot have declared 报听 (its hand left out)",
+    {"dealer": 0, "seats": [{"hand": W}, {"baoting": True}, {}, {}],
+     "kongs": [{"seat": 1, "kind": "concealed", "tile": "1s"}], "result": zimo0}, "inconsistent", "seats[1].baoting")
+err("D2", "the robbed seat of a 抢杠 shows a pung: it cannot have declared 报听",
+    {"dealer": 2, "seats": [{"hand": "123456m345s11p56p"}, {"baoting": True}, {}, {}],
+     "result": {"kind": "win", "wins": [win(0, "7p", 1, robbing_kong=True)]}}, "inconsistent", "seats[1].baoting")
+err("H", "an option of the other rule set", dict(zt, options={"base": 6}), "bad_option", "options.base")
+err("H", "a boolean for a numeric option", dict(ok, options={"base": True}), "bad_option", "options.base")
+
 path = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "settle_cases.jsonl")
 with open(path, "w", encoding="utf-8") as f:
     for c in cases:

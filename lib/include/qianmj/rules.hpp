@@ -116,6 +116,7 @@ struct DiscardAnswer {
 
 struct CheckedTable;
 struct Ledger;
+struct Table;
 
 class Ruleset {
  public:
@@ -139,6 +140,9 @@ class Ruleset {
   virtual Result<Score> score(const Hand& hand, const Situation& s) const = 0;
   // Prices a table that settle() has checked: the whole ledger of the hand.
   virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
+  // Adds the tiles of the table that only this rule set knows of to `copies` (C7 across the
+  // table), checking its own fields; an error names the field.
+  virtual std::optional<Error> count_table_tiles(const Table&, Counts&) const { return std::nullopt; }
   // Whether settle needs every seat's hand whatever the result (Zunyi: 豆 and 鸡 need
   // to know who is ready).
   virtual bool needs_all_hands() const { return false; }

@@ -21,6 +21,7 @@ class Zunyi final : public Ruleset {
   Result<Score> score(const Hand& hand, const Situation& s) const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // zunyi_settle.cpp
   bool needs_all_hands() const override { return true; }
+  std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;  // Z6
   std::optional<Text> no_win_reason(const Hand& hand) const override;
 
   // The parts of the best pattern: structural item (absent for a 清一色 平胡) and 清一色.

@@ -9,10 +9,12 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := notation request settle lines
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
+# The suite also runs the README's and man page's examples, which pipe into jq.
+TEST_PACKAGES := jq
 QIANMJ     := $(BUILD)/cli/qianmj
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build demo test sanitize fuzz bench exhaustive clean
+.PHONY: all deps test-deps configure build demo test sanitize fuzz bench exhaustive docs clean
 
 all: build
 
@@ -47,11 +49,14 @@ demo: configure
 	@echo
 	$(QIANMJ) waits '[555万] 2344567筒 345条' --zh
 
-test: build
+test-deps:
+	$(call install_missing,$(TEST_PACKAGES))
+
+test: build test-deps
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
-sanitize: deps
+sanitize: deps test-deps
 	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQIANMJ_SANITIZE=ON
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -83,6 +88,11 @@ bench: build
 exhaustive: build
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_exhaustive
 	$(BUILD)/bench/qianmj_exhaustive
+
+# docs/rules.md is made from lib/src/rules/*/rules.md and the house-rule table; the suite
+# fails when it is out of date.
+docs: build
+	$(QIANMJ) rules --markdown > docs/rules.md
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)

@@ -67,6 +67,10 @@ class RulesCommand {
  public:
   CLI::App* add(CLI::App& app);
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::vector<std::string> ids_;  // rule ids to explain (D3, Z2 ...)
+  bool markdown_ = false;         // the whole rule reference (docs/rules.md)
 };
 
 }  // namespace qianmj::cli

@@ -3,16 +3,75 @@
 
 #include "commands.hpp"
 #include "qianmj/json.hpp"
+#include "qianmj/rule_texts.hpp"
 
 namespace qianmj::cli {
 
 CLI::App* RulesCommand::add(CLI::App& app) {
-  return app.add_subcommand("rules", "Print the pattern table and the house options in effect");
+  auto* cmd = app.add_subcommand("rules", "Print the pattern table and the house options in effect, or explain rules by id (rules D3)");
+  cmd->add_option("id", ids_, "rule ids to explain: C1-C7, D1-D11, Z1-Z8")->type_name("ID");
+  cmd->add_flag("--markdown", markdown_, "print the whole rule reference as Markdown (docs/rules.md)");
+  return cmd;
 }
+
+namespace {
+
+// One rule, as `qianmj rules D3` prints it: id, title and rule set, the text, its house rules
+// with the values in effect.
+void print_rule(const RuleText& r, const Ruleset& rules, bool zh, std::ostream& out) {
+  const RulesetInfo* owner = find_ruleset(r.folder);
+  out << r.id << "  " << (zh ? r.title_zh : r.title_en);
+  if (owner) out << (zh ? "（" : " (") << (zh ? owner->zh : owner->en) << (zh ? "）" : ")");
+  out << '\n' << (zh ? r.text_zh : r.text_en) << '\n';
+  if (r.options.empty()) return;
+  out << (zh ? "房规：\n" : "House rules:\n");
+  for (auto name : r.options)
+    for (const auto& o : option_specs()) {
+      if (o.name != name) continue;
+      bool here = option_applies(o, rules.id());
+      std::int64_t v = here ? rules.options().get(o.name) : o.default_value;
+      out << "  --rule " << o.name << '=' << (o.boolean ? (v ? "on" : "off") : std::to_string(v)) << "  — "
+          << (zh ? o.zh : o.en) << '\n';
+    }
+}
+
+}  // namespace
 
 int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   auto rules = make_rules(c, out, err);
   if (!rules) return kBad;
+  if (markdown_) {
+    out << rules_markdown();
+    return kOk;
+  }
+  if (!ids_.empty()) {
+    std::vector<const RuleText*> found;
+    for (const auto& id : ids_) {
+      std::string upper = id;
+      for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      const RuleText* r = find_rule_text(upper);
+      if (!r) {
+        print_error(Error{ErrorCode::Usage, "no rule '" + id + "': the ids are C1-C7, D1-D11 and Z1-Z8 (docs/rules.md)",
+                          "没有规则“" + id + "”：编号为 C1–C7、D1–D11、Z1–Z8（见 docs/rules.md）"},
+                    c, out, err);
+        return kBad;
+      }
+      found.push_back(r);
+    }
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      const RuleText& r = *found[i];
+      if (c.json) {
+        Json j = {{"schema", kSchema}, {"rules", rules->id()}};
+        j["rule"] = {{"id", r.id},         {"title", r.title_en}, {"title_zh", r.title_zh}, {"text", r.text_en},
+                     {"text_zh", r.text_zh}, {"rule_set", r.folder}, {"options", r.options}};
+        print_json(j, out);
+        continue;
+      }
+      if (i) out << '\n';
+      print_rule(r, *rules, c.chinese, out);
+    }
+    return kOk;
+  }
   if (c.json) {
     print_json(rules_json(*rules), out);
     return kOk;

@@ -1,0 +1,232 @@
+// The rule reference (docs/rules.md, `qianmj rules D3`) is complete and cannot drift: it is
+// made from the rule texts and the house-rule table, every rule set has its rules and names
+// every one of its options, and every rule id the program cites exists.
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <set>
+
+#include "helpers.hpp"
+#include "qianmj/registry.hpp"
+#include "qianmj/rule_texts.hpp"
+#include "testdata.hpp"
+
+using namespace qianmj;
+
+TEST_CASE("Rule reference: docs/rules.md is what `qianmj rules --markdown` makes (make docs rewrites it)") {
+  const std::string doc = test::slurp(test::testdata("../docs/rules.md"));
+  REQUIRE(doc.size() > 10000);
+  CHECK(doc == rules_markdown());
+  auto r = test::run_qianmj({"rules", "--markdown"});
+  CHECK(r.exit == 0);
+  CHECK(r.out == doc);
+}
+
+TEST_CASE("Rule reference: C1-C7, D1-D11 and Z1-Z8, each with both languages, and each option of a rule set named by one of its rules") {
+  auto check_ids = [](std::string_view folder, char letter, int count) {
+    auto texts = rule_texts(folder);
+    REQUIRE(static_cast<int>(texts.size()) == count);
+    for (int i = 0; i < count; ++i) {
+      const auto& t = texts[static_cast<std::size_t>(i)];
+      CHECK(t.id == std::string(1, letter) + std::to_string(i + 1));
+      CHECK(t.text_en.size() > 40);
+      CHECK(t.text_zh.size() > 40);
+      for (auto name : t.options) {
+        INFO(t.id << " names " << name);
+        bool known = false;
+        for (const auto& o : option_specs()) known = known || (o.name == name && (folder == "common" || option_applies(o, folder)));
+        CHECK(known);
+      }
+    }
+  };
+  check_ids("common", 'C', 7);
+  check_ids("duyun", 'D', 11);
+  check_ids("zunyi", 'Z', 8);
+  for (const auto& info : rulesets()) {
+    INFO(info.id);
+    CHECK_FALSE(rule_texts(info.id).empty());
+    for (const auto& o : option_specs()) {
+      if (!option_applies(o, info.id)) continue;
+      bool named = false;
+      for (std::string_view folder : {std::string_view("common"), info.id})
+        for (const auto& t : rule_texts(folder))
+          for (auto n : t.options) named = named || n == o.name;
+      INFO("option " << o.name);
+      CHECK(named);
+    }
+  }
+  REQUIRE(find_rule_text("D3"));
+  CHECK(find_rule_text("D3")->folder == "duyun");
+  CHECK(find_rule_text("Z9") == nullptr);
+}
+
+TEST_CASE("Rule reference: every rule id the program cites in its answers (testdata/cli transcripts) exists") {
+  std::set<std::string> cited;
+  const std::regex id(R"([^A-Za-z0-9]([CDZ][0-9]{1,2})[^0-9])");
+  for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt", "zunyi.txt", "revised.txt"}) {
+    std::istringstream in(test::slurp(test::testdata(std::string("cli/") + file)));
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("> ", 0) != 0 && line.rfind("! ", 0) != 0) continue;  // answers only
+      for (std::sregex_iterator m(line.begin(), line.end(), id), end; m != end; ++m) cited.insert((*m)[1]);
+    }
+  }
+  CHECK(cited.size() > 8);
+  for (const auto& c : cited) {
+    INFO(c);
+    CHECK(find_rule_text(c) != nullptr);
+  }
+}
+
+TEST_CASE("rules D3 prints one rule, in the language asked, with its house rules in effect") {
+  auto r = test::run_qianmj({"rules", "D3", "--zh", "--rule", "pinghu-gangshangpao=off"});
+  CHECK(r.exit == 0);
+  CHECK(r.out.rfind("D3  平胡点炮须有豆（都匀）\n", 0) == 0);
+  CHECK(r.out.find("--rule pinghu-gangshangpao=off") != std::string::npos);
+  r = test::run_qianmj({"rules", "z2", "--en"});  // any case; a rule of the other rule set too
+  CHECK(r.exit == 0);
+  CHECK(r.out.rfind("Z2  Patterns: one structural pattern, then 清一色 +10 (Zunyi)\n", 0) == 0);
+  r = test::run_qianmj({"rules", "D12", "--json"});
+  CHECK(r.exit == 2);
+  CHECK(r.out.find("\"code\":\"usage\"") != std::string::npos);
+}
+
+// ---- The examples of README.md and the man page, run as a user would type them -----------
+
+namespace {
+
+struct Example {
+  int line = 0;         // where the command starts in its file
+  std::string command;  // as typed after "$ ", continuation lines included
+  std::string expected; // what the document shows after it (stdout and stderr as one)
+};
+
+// A command goes on while a single quote is open (an echo of a table over two lines).
+bool open_quote(const std::string& s) { return std::count(s.begin(), s.end(), '\'') % 2 == 1; }
+
+std::vector<Example> console_examples(const std::vector<std::string>& lines) {
+  std::vector<Example> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("$ ", 0) != 0) continue;
+    Example e;
+    e.line = static_cast<int>(i) + 1;
+    e.command = lines[i].substr(2);
+    while (open_quote(e.command) && i + 1 < lines.size()) e.command += "\n" + lines[++i];
+    while (i + 1 < lines.size() && lines[i + 1].rfind("$ ", 0) != 0) e.expected += lines[++i] + "\n";
+    while (e.expected.size() >= 2 && e.expected.compare(e.expected.size() - 2, 2, "\n\n") == 0)
+      e.expected.pop_back();  // the blank line that separates two examples
+    out.push_back(e);
+  }
+  return out;
+}
+
+// README.md: the ```console blocks.
+std::vector<Example> readme_examples() {
+  std::istringstream in(test::slurp(test::testdata("../README.md")));
+  std::vector<Example> out;
+  std::vector<std::string> block;
+  std::string line;
+  int n = 0, first = 0;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    ++n;
+    if (!inside && line == "```console") {
+      inside = true, block.clear(), first = n;
+    } else if (inside && line == "```") {
+      inside = false;
+      for (auto e : console_examples(block)) {
+        e.line += first;
+        out.push_back(e);
+      }
+    } else if (inside) {
+      block.push_back(line);
+    }
+  }
+  return out;
+}
+
+// The man page: the .nf/.fi blocks of EXAMPLES, roff escapes undone.
+std::vector<Example> man_examples() {
+  std::istringstream in(test::slurp(test::testdata("../man/qianmj.1")));
+  std::vector<std::string> block;
+  std::string line;
+  bool examples = false, inside = false;
+  int n = 0, first = 0;
+  std::vector<Example> out;
+  auto unroff = [](std::string s) {
+    std::string r;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '-' || s[i + 1] == '\\' || s[i + 1] == 'e')) {
+        r += s[i + 1] == '-' ? '-' : '\\';
+        ++i;
+      } else if (s.compare(i, 3, "\\(aq") == 0) {
+        r += '\'';
+        i += 3;
+      } else if (s.compare(i, 2, "\\&") == 0) {
+        ++i;
+      } else {
+        r += s[i];
+      }
+    }
+    return r;
+  };
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.rfind(".SH", 0) == 0) examples = line == ".SH EXAMPLES";
+    if (!examples) continue;
+    if (line == ".nf") {
+      inside = true, block.clear(), first = n;
+    } else if (line == ".fi" && inside) {
+      inside = false;
+      for (auto e : console_examples(block)) {
+        e.line += first;
+        out.push_back(e);
+      }
+    } else if (inside) {
+      block.push_back(unroff(line));
+    }
+  }
+  return out;
+}
+
+// Runs a documented command with bash in `dir`, qianmj on PATH, the C locale, stdout and
+// stderr as one stream. `cat FILE` of a file the document shows makes that file first.
+std::string run_documented(const Example& e, const std::string& dir) {
+  if (e.command.rfind("cat ", 0) == 0 && e.command.find(' ', 4) == std::string::npos) {
+    std::ofstream(dir + "/" + e.command.substr(4), std::ios::binary) << e.expected;
+    return e.expected;
+  }
+  std::string bin = QIANMJ_BIN;
+  std::string path = bin.substr(0, bin.rfind('/'));
+  std::string script = dir + "/cmd.sh", out = dir + "/out";
+  std::ofstream(script, std::ios::binary) << "cd '" << dir << "' && export PATH='" << path << "':\"$PATH\" LANG=C COLUMNS=200\nunset LC_ALL LC_MESSAGES\n"
+                                          << e.command << "\n";
+  std::string run = "bash '" + script + "' > '" + out + "' 2>&1";
+  (void)std::system(run.c_str());
+  return test::slurp(out);
+}
+
+void check_examples(const std::vector<Example>& examples, const char* file) {
+  char tmpl[] = "/tmp/qianmj-docs-XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  for (const auto& e : examples) {
+    INFO(file << ":" << e.line << "\n$ " << e.command);
+    CHECK(run_documented(e, dir) == e.expected);
+  }
+  std::string clean = "rm -rf '" + dir + "'";
+  (void)std::system(clean.c_str());
+}
+
+}  // namespace
+
+TEST_CASE("Docs: every $ qianmj example in README.md prints what the README shows") {
+  auto examples = readme_examples();
+  CHECK(examples.size() >= 10);
+  check_examples(examples, "README.md");
+}
+
+TEST_CASE("Docs: every example in the man page's EXAMPLES prints what the page shows") {
+  auto examples = man_examples();
+  CHECK(examples.size() >= 10);
+  check_examples(examples, "man/qianmj.1");
+}

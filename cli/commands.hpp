@@ -47,10 +47,21 @@ class WaitsCommand {
   PipeOptions pipe_;
 };
 
+// What settle prints of a table: its ledger, one seat's statement, or the table itself.
+struct SettleOutput {
+  int seat = -1;          // --seat N: that seat's statement
+  bool to_json = false;   // --to-json: the table as JSON
+  bool to_words = false;  // --to-words: the table in words
+};
+
 // One settle table's answer (the text or JSON to print, `line` > 0 in JSON Lines), or its
 // error; `rules_id` is set to the table's rule set as soon as it is known, for the error.
-Result<std::string> settle_answer(const std::string& text, const Common& c, int seat, long line,
+// `text` is JSON when it starts with '{', else a table in words.
+Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o, long line,
                                   std::string& rules_id);
+// The same for a table in words given as arguments.
+Result<std::string> settle_words_answer(const std::vector<std::string>& words, const Common& c,
+                                        const SettleOutput& o, std::string& rules_id);
 
 class SettleCommand {
  public:
@@ -58,8 +69,8 @@ class SettleCommand {
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
 
  private:
-  std::string file_ = "-";
-  int seat_ = -1;
+  std::vector<std::string> args_;  // FILE, -, or the table in words
+  SettleOutput output_;
   PipeOptions pipe_;
 };
 

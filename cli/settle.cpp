@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
+#include "qianmj/table_words.hpp"
 
 namespace qianmj::cli {
 namespace {
@@ -102,9 +103,11 @@ void print_statement(const Ledger& ledger, const Table& t, int seat, bool zh, st
 }  // namespace
 
 CLI::App* SettleCommand::add(CLI::App& app) {
-  auto* cmd = app.add_subcommand("settle", "The full ledger of a hand from a JSON table (FILE, or - for stdin)");
-  cmd->add_option("file", file_, "the table as JSON; - or nothing reads stdin")->type_name("FILE");
-  cmd->add_option("--seat", seat_, "print one seat's statement (个人结算)")->check(CLI::Range(0, 3))->type_name("N");
+  auto* cmd = app.add_subcommand("settle", "The full ledger of a hand: a table in words (庄东 东:… 北胡7筒 南放炮), or JSON from FILE or stdin");
+  cmd->add_option("table", args_, "the table in words, or a JSON FILE; - or nothing reads stdin")->type_name("WORDS|FILE");
+  cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")->check(CLI::Range(0, 3))->type_name("N");
+  cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it");
+  cmd->add_flag("--to-words", output_.to_words, "print the table in words instead of settling it");
   cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once");
   return cmd;
 }
@@ -113,38 +116,86 @@ namespace {
 
 }  // namespace
 
-Result<std::string> settle_answer(const std::string& text, const Common& c, int seat, long line, std::string& rules_id) {
-  rules_id = c.rules_id;
-  auto table = table_from_json(text);
-  if (!table) return table.error();
-  if (table->rules.empty()) table->rules = c.rules_id;  // --rules, or duyun
-  rules_id = table->rules;
-  if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table->rules) {
-    Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table->rules,
-            "--rules " + c.rules_id + " 与输入中的规则 " + table->rules + " 不一致"};
+namespace {
+
+// The answer of a table read from JSON or from words: its rule set, house rules from the
+// command line, the ledger (or the table itself), printed as asked.
+Result<std::string> answer_table(Table& table, const WordsTable* words, const Common& c, const SettleOutput& o,
+                                 long line, std::string& rules_id) {
+  auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
+  if (table.rules.empty()) table.rules = c.rules_id;  // --rules, or duyun
+  rules_id = table.rules;
+  if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table.rules) {
+    Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table.rules,
+            "--rules " + c.rules_id + " 与输入中的规则 " + table.rules + " 不一致"};
     e.field = "rules";
-    return e;
+    return at_word(e);
   }
   for (const auto& a : c.rule_assignments)
-    if (auto e = table->options.set_assignment(a)) return *e;
-  auto rules = build_ruleset(table->rules, table->options);
+    if (auto e = table.options.set_assignment(a)) return *e;
+  std::ostringstream out;
+  if (o.to_json || o.to_words) {
+    if (o.to_json) {
+      Json j = table_to_json(table);
+      if (line > 0) j["line"] = line;
+      print_json(j, out);
+    } else {
+      auto w = table_to_words(table, c.chinese);
+      if (!w)
+        return Error{ErrorCode::BadField, "this table holds what words cannot say (a name with spaces or marks)",
+                     "此牌局含有文字无法表达的内容（名字中有空格或符号）"};
+      out << *w << '\n';
+    }
+    return out.str();
+  }
+  auto rules = build_ruleset(table.rules, table.options);
   if (!rules) {
     Error e = rules.error();
     if (e.field.empty()) e.field = "rules";
-    return e;
+    return at_word(e);
   }
-  auto ledger = settle(**rules, *table);
-  if (!ledger) return ledger.error();
-  std::ostringstream out;
+  auto ledger = settle(**rules, table);
+  if (!ledger) return at_word(ledger.error());
   if (c.json) {
-    Json j = seat >= 0 ? seat_statement_json(*ledger, *table, **rules, seat) : to_json(*ledger, *table, **rules);
+    Json j = o.seat >= 0 ? seat_statement_json(*ledger, table, **rules, o.seat) : to_json(*ledger, table, **rules);
     if (line > 0) j["line"] = line;
     print_json(j, out);
-  } else if (seat >= 0)
-    print_statement(*ledger, *table, seat, c.chinese, out);
+  } else if (o.seat >= 0)
+    print_statement(*ledger, table, o.seat, c.chinese, out);
   else
-    print_ledger(*ledger, *table, **rules, c.chinese, out);
+    print_ledger(*ledger, table, **rules, c.chinese, out);
   return out.str();
+}
+
+// JSON, unless the text starts with something no JSON starts with: a table in words. Nothing
+// at all is taken as (broken) JSON.
+bool is_json_text(const std::string& text) {
+  std::size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a UTF-8 byte order mark
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
+  return i == text.size() || text[i] == '{' || text[i] == '[' || text[i] == '"';
+}
+
+}  // namespace
+
+Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o, long line,
+                                  std::string& rules_id) {
+  rules_id = c.rules_id;
+  if (!is_json_text(text)) {
+    auto words = table_from_words(text);
+    if (!words) return words.error();
+    return answer_table(words->table, &*words, c, o, line, rules_id);
+  }
+  auto table = table_from_json(text);
+  if (!table) return table.error();
+  return answer_table(*table, nullptr, c, o, line, rules_id);
+}
+
+Result<std::string> settle_words_answer(const std::vector<std::string>& args, const Common& c, const SettleOutput& o,
+                                        std::string& rules_id) {
+  rules_id = c.rules_id;
+  auto words = table_from_words(args);
+  if (!words) return words.error();
+  return answer_table(words->table, &*words, c, o, 0, rules_id);
 }
 
 namespace {
@@ -154,6 +205,27 @@ bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::s
 }  // namespace
 
 int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  // One argument that is -, a file or a path: the input; anything else is a table in words.
+  std::string file_ = "-";
+  if (!args_.empty()) {
+    std::error_code ec;
+    const std::string& a = args_.front();
+    bool input = args_.size() == 1 && (a == "-" || std::filesystem::exists(a, ec) || a.find('/') != std::string::npos ||
+                                       (a.size() > 5 && a.compare(a.size() - 5, 5, ".json") == 0));
+    if (!input) {
+      std::string rules;
+      auto answer = settle_words_answer(args_, c, output_, rules);
+      if (!answer) {
+        Common used = c;
+        used.rules_id = rules;
+        print_error(answer.error(), used, out, err);
+        return kBad;
+      }
+      out << *answer;
+      return kOk;
+    }
+    file_ = a;
+  }
   int fd = 0;
   if (file_ != "-") {
     std::error_code ec;
@@ -172,7 +244,9 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   bool too_long = false;
   while (reader.next(line, too_long) && !too_long && blank(line)) {}
   const long first_number = reader.number();
-  bool lines_mode = !too_long && !blank(line) && Json::accept(line);
+  // Words are a table a line, like JSON Lines; one line alone is one table.
+  bool words = !too_long && !blank(line) && !is_json_text(line);
+  bool lines_mode = words || (!too_long && !blank(line) && Json::accept(line));
   std::string second;  // JSON Lines needs a second table; one line alone is one document
   bool second_too_long = false;
   if (lines_mode) {
@@ -191,7 +265,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       return kBad;
     }
     std::string rules;
-    auto answer = settle_answer(text, c, seat_, 0, rules);
+    auto answer = settle_answer(text, c, output_, 0, rules);
     if (!answer) {
       Common used = c;
       used.rules_id = rules;
@@ -209,7 +283,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     std::string rules = c.rules_id;
     auto a = dropped || text.size() > kMaxLine
                  ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
-                 : settle_answer(text, c, seat_, number, rules);
+                 : settle_answer(text, c, output_, number, rules);
     if (!c.json && !first) out << '\n';
     first = false;
     if (a) {

@@ -93,7 +93,9 @@ void settle(const std::uint8_t* data, std::size_t size) {
   Settings s(data[0]);
   std::string text(text_of(data + 1, size - 1));
   std::string rules_id;
-  auto a = cli::settle_answer(text, s.common, s.seat, 3, rules_id);
+  cli::SettleOutput o;
+  o.seat = s.seat;
+  auto a = cli::settle_answer(text, s.common, o, 3, rules_id);
   if (a) check_answer(*a, s.common.json);
   else check(!code_name(a.error().code).empty() && a.error().code != ErrorCode::Internal,
              "an internal error (an unbalanced ledger?)");

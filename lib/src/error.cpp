@@ -19,6 +19,7 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::OutOfRange: return "out_of_range";
     case ErrorCode::BadJson: return "bad_json";
     case ErrorCode::BadField: return "bad_field";
+    case ErrorCode::BadWord: return "bad_word";
     case ErrorCode::Usage: return "usage";
     case ErrorCode::Internal: return "internal";
   }

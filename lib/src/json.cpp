@@ -613,6 +613,70 @@ Result<Table> table_from_json(std::string_view text) {
   return t;
 }
 
+Json table_to_json(const Table& t) {
+  json j = json::object();
+  if (!t.rules.empty()) j["rules"] = t.rules;
+  auto names = t.options.set_names();
+  if (!names.empty()) {
+    json o = json::object();
+    for (auto name : names)
+      for (const auto& spec : option_specs())
+        if (spec.name == name) o[std::string(name)] = spec.boolean ? json(t.options.get(name) != 0) : json(t.options.get(name));
+    j["options"] = o;
+  }
+  j["dealer"] = t.dealer;
+  if (t.streak) j["streak"] = t.streak;
+  json seats = json::array();
+  for (const auto& s : t.seats) {
+    json seat = json::object();
+    if (!s.name.empty()) seat["name"] = s.name;
+    if (s.hand) seat["hand"] = to_ascii(*s.hand);
+    if (s.baoting) seat["baoting"] = true;
+    if (s.discarded_yaoji) seat["discarded_yaoji"] = s.discarded_yaoji;
+    if (s.chongfeng) seat["chongfeng"] = true;
+    seats.push_back(seat);
+  }
+  j["seats"] = seats;
+  if (!t.kongs.empty()) {
+    json kongs = json::array();
+    for (const auto& k : t.kongs) {
+      json kong = {{"seat", k.seat},
+                   {"kind", k.kind == Meld::Kind::DirectKong  ? "direct"
+                            : k.kind == Meld::Kind::AddedKong ? "added"
+                                                              : "concealed"},
+                   {"tile", k.tile.ascii()}};
+      if (k.from >= 0) kong["from"] = k.from;
+      kongs.push_back(kong);
+    }
+    j["kongs"] = kongs;
+  }
+  json result;
+  switch (t.outcome) {
+    case Table::Outcome::Draw: result = {{"kind", "draw"}}; break;
+    case Table::Outcome::Escape:
+      result = {{"kind", "escape"}, {"seat", t.escaper}};
+      if (t.last_four) result["last_four"] = true;
+      break;
+    case Table::Outcome::Win: {
+      json wins = json::array();
+      for (const auto& w : t.wins) {
+        json win = {{"seat", w.seat}, {"tile", w.tile.ascii()}};
+        if (!w.self_drawn()) win["from"] = w.from;
+        if (w.after_kong) win["after_kong"] = true;
+        if (w.robbing_kong) win["robbing_kong"] = true;
+        if (w.tianhu) win["tianhu"] = true;
+        if (w.dihu) win["dihu"] = true;
+        wins.push_back(win);
+      }
+      result = {{"kind", "win"}, {"wins", wins}};
+      if (t.flipped) result["flipped"] = t.flipped->ascii();
+      break;
+    }
+  }
+  j["result"] = result;
+  return j;
+}
+
 namespace {
 
 json transfer_items(const Transfer& tr, Unit unit) {

@@ -24,6 +24,7 @@ enum class ErrorCode {
   OutOfRange,      // a number too large to price exactly
   BadJson,         // JSON that does not parse
   BadField,        // a JSON field of the wrong type or value
+  BadWord,         // a word of a table in words that means nothing, or lacks its part
   Usage,           // command-line usage
   Internal,        // a bug: a ledger that does not balance
 };

@@ -24,6 +24,9 @@ std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnsw
                                const Ruleset& rules, long line = 0);
 // settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
 Result<Table> table_from_json(std::string_view text);
+// The table as that JSON (hands in canonical ASCII; fields at their defaults left out), so a
+// table in words can be kept as JSON (settle --to-json).
+Json table_to_json(const Table& table);
 // The ledger: per seat (items with counterparty, both signs) and per row; next dealer.
 Json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules);
 // One seat's statement (个人结算): its items per counterparty and the totals.

@@ -74,6 +74,17 @@ class SettleCommand {
   PipeOptions pipe_;
 };
 
+class SessionCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::string file_ = "-";
+  bool csv_ = false, tsv_ = false;
+  PipeOptions pipe_;
+};
+
 class RulesCommand {
  public:
   CLI::App* add(CLI::App& app);

@@ -1,6 +1,8 @@
 #include "common.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <regex>
 #include <iostream>
 
 #include "qianmj/json.hpp"
@@ -15,6 +17,22 @@ bool chinese_from_environment() {
   }
   return false;
 }
+
+bool narrow_from_environment() {
+  const char* v = std::getenv("COLUMNS");
+  if (!v || !*v) return false;
+  char* end = nullptr;
+  long n = std::strtol(v, &end, 10);
+  return end && *end == '\0' && n > 0 && n < 60;
+}
+
+std::string pad_right(const std::string& s, int width) {
+  return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
+}
+std::string pad_left(const std::string& s, int width) {
+  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
+}
+std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
 void print_json(const Json& j, std::ostream& out) {
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
@@ -35,6 +53,27 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
     std::size_t nl = lines.find('\n');
     err << "  " << lines.substr(0, nl) << "\n  " << lines.substr(nl + 1) << '\n';
   }
+}
+
+Error usage_error(const CLI::ParseError& e) {
+  const std::string en = e.what();
+  std::string zh = en;
+  std::smatch m;
+  auto match = [&](const char* pattern) { return std::regex_match(en, m, std::regex(pattern)); };
+  if (match("The following arguments? (?:was|were) not expected: (.*)")) zh = "多余的参数：" + m[1].str();
+  else if (en == "A subcommand is required") zh = "需要一个子命令：score、waits、settle、session 或 rules";
+  else if (en == "hand is required") zh = "缺少手牌（HAND）";
+  else if (match("(.*) is required")) zh = "缺少必需的 " + m[1].str();
+  else if (match("(.*): ([0-9]+) required (.*) missing")) zh = m[1].str() + " 后面缺少 " + m[3].str();
+  else if (match("(.*): Value (.*) not in range (.*) to (.*)")) zh = m[1].str() + "：" + m[2].str() + " 不在 " + m[3].str() + " 到 " + m[4].str() + " 之间";
+  else if (match("(.*): (.*) not in \\{(.*)\\}")) zh = m[1].str() + "：" + m[2].str() + " 不是可选值之一（" + m[3].str() + "）";
+  else if (match("(.*) excludes (.*)")) zh = m[1].str() + " 与 " + m[2].str() + " 不能同时使用";
+  else if (match("(.*) requires (.*)")) zh = m[1].str() + " 需要同时给出 " + m[2].str();
+  else if (match("Could not convert: (.*) = (.*)")) zh = "无法转换：" + m[1].str() + " = " + m[2].str();
+  else if (match("The value (.*) is not an allowed value for (.*)")) zh = m[1].str() + " 不是 " + m[2].str() + " 允许的取值";
+  else if (match("(.*): too many inputs for a flag")) zh = m[1].str() + "：开关选项不带取值";
+  else zh = "命令行用法错误：" + en;
+  return Error{ErrorCode::Usage, en, zh, 0, ""};
 }
 
 std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err) {

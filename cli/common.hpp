@@ -26,10 +26,18 @@ struct Common {
   bool json = false;
   bool zh_flag = false, en_flag = false;
   bool chinese = false;  // resolved language of text output
+  bool narrow_flag = false;
+  bool narrow = false;  // one seat a line: --narrow, or a terminal under 60 columns (COLUMNS)
 };
+
+// COLUMNS below 60 (a phone's terminal).
+bool narrow_from_environment();
 
 // --zh / --en, else the locale (LC_ALL, LC_MESSAGES, LANG) starting with "zh".
 bool chinese_from_environment();
+
+// A command-line usage error (CLI11's message) in English and Chinese.
+Error usage_error(const CLI::ParseError& e);
 
 // Builds the rule set with its house options; errors are printed and nullptr returned.
 std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err);
@@ -51,6 +59,9 @@ void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::
 std::vector<std::string> protect_brackets(int argc, char** argv);
 
 // Text helpers.
+std::string pad_right(const std::string& s, int width);  // to `width` terminal columns
+std::string pad_left(const std::string& s, int width);
+std::string signed_points(std::int64_t v);  // "+18", "-6", "0"
 std::string hand_text(const Hand& hand, bool chinese);  // "345789条 23445677筒 [555万]"
 
 }  // namespace qianmj::cli

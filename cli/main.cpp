@@ -24,14 +24,17 @@ int main(int argc, char** argv) {
   app.add_flag("--json", c.json, "one JSON object per answer");
   auto* zh = app.add_flag("--zh", c.zh_flag, "text output in Chinese");
   app.add_flag("--en", c.en_flag, "text output in English")->excludes(zh);
+  app.add_flag("--narrow", c.narrow_flag, "one seat a line, for a phone (default when COLUMNS is under 60)");
 
   ScoreCommand score;
   WaitsCommand waits;
   SettleCommand settle;
+  SessionCommand session;
   RulesCommand rules;
   auto* score_app = score.add(app);
   auto* waits_app = waits.add(app);
   auto* settle_app = settle.add(app);
+  auto* session_app = session.add(app);
   auto* rules_app = rules.add(app);
 
   try {
@@ -41,17 +44,24 @@ int main(int argc, char** argv) {
     bool json = false;
     for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
     c.json = json;
-    c.chinese = chinese_from_environment();
-    print_error(qianmj::Error{qianmj::ErrorCode::Usage, e.what(), e.what(), 0, ""}, c, std::cout,
-                std::cerr);
-    if (!json) std::cerr << "Run 'qianmj --help' for usage.\n";
+    // The language asked for, though the command line did not parse.
+    bool zh_asked = false, en_asked = false;
+    for (int i = 1; i < argc; ++i) {
+      zh_asked = zh_asked || std::string_view(argv[i]) == "--zh";
+      en_asked = en_asked || std::string_view(argv[i]) == "--en";
+    }
+    c.chinese = zh_asked || (!en_asked && chinese_from_environment());
+    print_error(usage_error(e), c, std::cout, std::cerr);
+    if (!json) std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
     return kBad;
   }
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
+  c.narrow = c.narrow_flag || narrow_from_environment();
   int code = kBad;
   if (*score_app) code = score.run(c, std::cout, std::cerr);
   if (*waits_app) code = waits.run(c, std::cout, std::cerr);
   if (*settle_app) code = settle.run(c, std::cout, std::cerr);
+  if (*session_app) code = session.run(c, std::cout, std::cerr);
   if (*rules_app) code = rules.run(c, std::cout, std::cerr);
   std::cout.flush();
   return code;

@@ -68,10 +68,11 @@ std::optional<Result<Json>> json_request(const std::string& line) {
 
 Answer error_answer(const Error& e, const Common& c, long line) {
   if (c.json) return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace), true};
-  std::string text = "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
+  std::string text = c.chinese ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"
+                               : "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
   if (!e.field.empty()) text += " " + e.field;
-  if (e.column > 0) text += " column " + std::to_string(e.column);
-  text += ": " + e.message(c.chinese);
+  if (e.column > 0) text += c.chinese ? " 第 " + std::to_string(e.column) + " 列" : " column " + std::to_string(e.column);
+  text += (c.chinese ? "：" : ": ") + e.message(c.chinese);
   return {text, true};
 }
 
@@ -80,7 +81,11 @@ int run_pipeline(const Common& c, const PipeOptions& p,
   LineReader reader(0);
   std::string line, out;
   bool too_long = false, any_error = false;
-  bool progress = p.progress == 1 || (p.progress == -1 && ::isatty(2));
+  const bool interactive = ::isatty(0);
+  bool progress = !interactive && (p.progress == 1 || (p.progress == -1 && ::isatty(2)));
+  auto prompt = [&] {
+    if (interactive) std::cerr << p.prompt << std::flush;
+  };
   auto flush = [&] {
     std::size_t done = 0;
     while (done < out.size()) {
@@ -92,6 +97,7 @@ int run_pipeline(const Common& c, const PipeOptions& p,
     out.clear();
     return true;
   };
+  prompt();
   while (reader.next(line, too_long)) {
     long n = reader.number();
     Answer a = too_long ? error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB",
@@ -101,10 +107,12 @@ int run_pipeline(const Common& c, const PipeOptions& p,
     any_error = any_error || a.error;
     out += a.text;
     out += '\n';
-    if ((p.line_buffered || out.size() > (1u << 16)) && !flush()) return any_error ? kBad : kOk;
+    if ((p.line_buffered || interactive || out.size() > (1u << 16)) && !flush()) return any_error ? kBad : kOk;
+    prompt();
     if (progress && n % 100000 == 0) std::cerr << "\rqianmj: " << n << " lines" << std::flush;
   }
   flush();
+  if (interactive) std::cerr << '\n';
   if (progress && reader.number() >= 100000) std::cerr << "\rqianmj: " << reader.number() << " lines\n";
   return any_error ? kBad : kOk;
 }

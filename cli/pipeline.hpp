@@ -35,6 +35,7 @@ class LineReader {
 struct PipeOptions {
   bool line_buffered = false;
   int progress = -1;  // -1: when stderr is a terminal; 0 off; 1 on
+  std::string prompt;  // at a terminal: shown on stderr before each line ("score> ")
 };
 
 // One answer: a line of text (no newline); error marks a line that could not be answered.
@@ -51,7 +52,8 @@ std::optional<Result<Json>> json_request(const std::string& line);
 Answer error_answer(const Error& e, const Common& c, long line);
 
 // Runs `answer` over every line of stdin; 0 when every line was answered, 2 when any was
-// an error.
+// an error. When stdin is a terminal, each answer is written as soon as its line is entered,
+// after a prompt on stderr.
 int run_pipeline(const Common& c, const PipeOptions& p,
                  const std::function<Answer(const std::string& line, long number)>& answer);
 

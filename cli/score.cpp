@@ -222,7 +222,9 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   auto rules = make_rules(c, out, err);
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
-    return run_pipeline(c, pipe_, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
+    PipeOptions pipe = pipe_;
+    pipe.prompt = c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
+    return run_pipeline(c, pipe, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
   auto sc = compute(*rules, hand_words(hand_), s_);
   if (!sc) {

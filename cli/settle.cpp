@@ -1,5 +1,6 @@
 // qianmj settle [FILE|-]: the full ledger of one hand, item by item.
 #include <fcntl.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -15,64 +16,97 @@
 namespace qianmj::cli {
 namespace {
 
-std::string pad_right(const std::string& s, int width) {
-  return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
-}
-std::string pad_left(const std::string& s, int width) {
-  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
-}
-std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, std::ostream& out) {
+// The net of one ledger row for each seat, and which seats it touches.
+struct RowNet {
+  std::array<std::int64_t, kSeats> net{};
+  std::array<bool, kSeats> touched{};
+};
+
+RowNet row_net(const LedgerItem& item) {
+  RowNet r;
+  for (const auto& tr : item.transfers) {
+    r.net[static_cast<std::size_t>(tr.to)] += tr.points;
+    r.net[static_cast<std::size_t>(tr.from)] -= tr.points;
+    r.touched[static_cast<std::size_t>(tr.to)] = r.touched[static_cast<std::size_t>(tr.from)] = true;
+  }
+  return r;
+}
+
+// "东 听牌，大叫 平胡 1 番" for one seat's 查叫.
+std::string check_text(const SeatCheck& ch, const Ruleset& rules, bool zh) {
+  if (ch.ready)
+    return (zh ? "听牌，大叫 " : "ready, 大叫 ") + item_name(*ch.dajiao, zh) + ' ' + unit_text(ch.dajiao->value, rules.unit(), zh);
+  return ch.huazhu ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready");
+}
+
+void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow, std::ostream& out) {
   out << rules.name().in(zh);
   if (rules.unit() == Unit::Fan) out << (zh ? "  底分 " : "  base ") << rules.options().get("base");
   out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
       << t.streak << '\n';
   bool checked = false;
   for (const auto& ch : ledger.checks) checked = checked || ch.has_value();
-  if (checked) {
+  if (checked && narrow) {
+    out << (zh ? "查叫\n" : "Hands at the end\n");
+    for (int s = 0; s < kSeats; ++s)
+      if (const auto& ch = ledger.checks[static_cast<std::size_t>(s)])
+        out << "  " << seat_name(t, s, zh) << ' ' << check_text(*ch, rules, zh) << '\n';
+  } else if (checked) {
     out << (zh ? "查叫 " : "Hands at the end: ");
     bool first = true;
     for (int s = 0; s < kSeats; ++s) {
       const auto& ch = ledger.checks[static_cast<std::size_t>(s)];
       if (!ch) continue;
-      out << (first ? "" : (zh ? "；" : "; ")) << seat_name(t, s, zh) << ' ';
+      out << (first ? "" : (zh ? "；" : "; ")) << seat_name(t, s, zh) << ' ' << check_text(*ch, rules, zh);
       first = false;
-      if (ch->ready)
-        out << (zh ? "听牌，大叫 " : "ready, 大叫 ") << item_name(*ch->dajiao, zh) << ' '
-            << unit_text(ch->dajiao->value, rules.unit(), zh);
-      else
-        out << (ch->huazhu ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready"));
     }
     out << '\n';
   }
-  std::vector<std::string> labels;
-  for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
   std::string total_label = zh ? "合计" : "Total";
-  int label_width = display_width(total_label);
-  for (const auto& l : labels) label_width = std::max(label_width, display_width(l));
-  constexpr int kColumn = 10;
-  out << pad_right("", label_width);
-  for (int s = 0; s < kSeats; ++s) out << pad_left(seat_name(t, s, zh), kColumn);
-  out << '\n';
-  for (std::size_t i = 0; i < ledger.items.size(); ++i) {
-    std::array<std::int64_t, kSeats> net{};
-    std::array<bool, kSeats> touched{};
-    for (const auto& tr : ledger.items[i].transfers) {
-      net[static_cast<std::size_t>(tr.to)] += tr.points;
-      net[static_cast<std::size_t>(tr.from)] -= tr.points;
-      touched[static_cast<std::size_t>(tr.to)] = touched[static_cast<std::size_t>(tr.from)] = true;
+  if (narrow) {  // one seat a line, for a phone: the row, then each seat it touches
+    int name_width = 0;
+    for (int s = 0; s < kSeats; ++s) name_width = std::max(name_width, display_width(seat_name(t, s, zh)));
+    auto seat_lines = [&](const std::array<std::int64_t, kSeats>& net, const std::array<bool, kSeats>& touched) {
+      int width = 0;
+      for (int s = 0; s < kSeats; ++s)
+        if (touched[static_cast<std::size_t>(s)])
+          width = std::max(width, display_width(signed_points(net[static_cast<std::size_t>(s)])));
+      for (int s = 0; s < kSeats; ++s)
+        if (touched[static_cast<std::size_t>(s)])
+          out << "  " << pad_right(seat_name(t, s, zh), name_width) << "  "
+              << pad_left(signed_points(net[static_cast<std::size_t>(s)]), width) << '\n';
+    };
+    for (const auto& item : ledger.items) {
+      RowNet r = row_net(item);
+      out << item.name.in(zh) << "  " << item.detail.in(zh) << '\n';
+      seat_lines(r.net, r.touched);
+      for (const auto& line : item.lines) out << "    " << line.in(zh) << '\n';
     }
-    out << pad_right(labels[i], label_width);
-    for (int s = 0; s < kSeats; ++s)
-      out << pad_left(touched[static_cast<std::size_t>(s)] ? signed_points(net[static_cast<std::size_t>(s)]) : "·",
-                      kColumn);
+    out << total_label << '\n';
+    seat_lines(ledger.totals, {true, true, true, true});
+  } else {
+    std::vector<std::string> labels;
+    for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
+    int label_width = display_width(total_label);
+    for (const auto& l : labels) label_width = std::max(label_width, display_width(l));
+    constexpr int kColumn = 10;
+    out << pad_right("", label_width);
+    for (int s = 0; s < kSeats; ++s) out << pad_left(seat_name(t, s, zh), kColumn);
     out << '\n';
-    for (const auto& line : ledger.items[i].lines) out << "    " << line.in(zh) << '\n';
+    for (std::size_t i = 0; i < ledger.items.size(); ++i) {
+      RowNet r = row_net(ledger.items[i]);
+      out << pad_right(labels[i], label_width);
+      for (int s = 0; s < kSeats; ++s)
+        out << pad_left(r.touched[static_cast<std::size_t>(s)] ? signed_points(r.net[static_cast<std::size_t>(s)]) : "·",
+                        kColumn);
+      out << '\n';
+      for (const auto& line : ledger.items[i].lines) out << "    " << line.in(zh) << '\n';
+    }
+    out << pad_right(total_label, label_width);
+    for (auto v : ledger.totals) out << pad_left(signed_points(v), kColumn);
+    out << '\n';
   }
-  out << pad_right(total_label, label_width);
-  for (auto v : ledger.totals) out << pad_left(signed_points(v), kColumn);
-  out << '\n';
   for (const auto& n : ledger.notes) out << (zh ? "说明  " : "Note  ") << n.in(zh) << '\n';
   out << (zh ? "下一局  庄家 " : "Next hand  dealer ") << seat_name(t, ledger.next_dealer, zh)
       << (zh ? "，连庄 " : ", streak ") << ledger.next_streak << '\n';
@@ -163,7 +197,7 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
   } else if (o.seat >= 0)
     print_statement(*ledger, table, o.seat, c.chinese, out);
   else
-    print_ledger(*ledger, table, **rules, c.chinese, out);
+    print_ledger(*ledger, table, **rules, c.chinese, c.narrow, out);
   return out.str();
 }
 
@@ -234,6 +268,33 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       print_error(Error{ErrorCode::Usage, "cannot read " + file_, "无法读取 " + file_}, c, out, err);
       return kBad;
     }
+  }
+  // At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
+  if (fd == 0 && ::isatty(0)) {
+    LineReader reader(0);
+    std::string line;
+    bool too_long = false, any_error = false;
+    const char* prompt = c.chinese ? "结算> " : "settle> ";
+    err << prompt << std::flush;
+    while (reader.next(line, too_long)) {
+      if (!too_long && !blank(line)) {
+        std::string rules;
+        auto a = too_long ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
+                          : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
+        if (a) {
+          out << *a;
+        } else {
+          any_error = true;
+          Common used = c;
+          used.rules_id = rules;
+          print_error(a.error(), used, out, err);
+        }
+        out.flush();
+      }
+      err << prompt << std::flush;
+    }
+    err << '\n';
+    return any_error ? kBad : kOk;
   }
   // One JSON document (which may span lines; up to 16 MiB, on one line too), or JSON Lines:
   // one table a line, up to 1 MiB each. The first non-blank line tells: if it is a whole

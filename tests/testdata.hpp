@@ -85,6 +85,7 @@ inline Run run_qianmj(const std::vector<std::string>& args, const std::string& i
     setenv("LANG", lang.c_str(), 1);
     unsetenv("LC_ALL");
     unsetenv("LC_MESSAGES");
+    unsetenv("COLUMNS");  // the wide layout, whatever terminal runs the suite
     std::vector<char*> argv;
     std::string bin = QIANMJ_BIN;
     argv.push_back(bin.data());

@@ -266,23 +266,83 @@ Error WordsTable::at_word(Error e) const {
   return e;
 }
 
-bool is_header_word(std::string_view word) {
-  std::string_view key = word.substr(0, separator(word));
-  for (const auto& [text, k] : kKeys)
-    if (starts(word, text) && (k == Key::Dealer || k == Key::Streak || k == Key::Rules || k == Key::Players)) return true;
-  for (const auto& r : rulesets())
-    if (word == r.id || word == r.zh) return true;
-  for (const auto& o : option_specs())
-    if (key == o.name && word.size() > key.size()) return true;
-  for (const auto& sp : kSeatWords)
-    if (starts(word, sp.text) && word.size() > sp.text.size() && word[sp.text.size()] == '=') return true;
-  return false;
+std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  for (auto& t : split(line)) words.push_back(std::move(t.text));
+  return words;
+}
+
+namespace {
+
+// Why `name` cannot be a player's name, or nullopt.
+std::optional<Text> bad_name(std::string_view name) {
+  bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) || separator(name) != std::string_view::npos;
+  for (char ch : name) bad = bad || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F;
+  for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
+  for (const auto& f : kFlags) bad = bad || name == f.first;
+  for (const auto& k : kKeys) bad = bad || starts(name, k.first);
+  for (const auto& r : rulesets()) bad = bad || name == r.id || name == r.zh;
+  if (!bad) return std::nullopt;
+  return Text{"a name is one word of at most 64 bytes that is not a seat, a tile, a number or a word of the table: " + std::string(name),
+              "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：" + std::string(name)};
+}
+
+}  // namespace
+
+std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, WordsDefaults d) {
+  auto tokens = split(line);
+  if (tokens.empty()) return std::nullopt;
+  auto err = [&](ErrorCode code, const Token& t, std::string en, std::string zh) -> std::optional<Result<WordsDefaults>> {
+    return Result<WordsDefaults>(Error{code, std::move(en), std::move(zh), t.column, std::string(line)});
+  };
+  // 玩家 甲 乙 丙 丁: the names of 东 南 西 北.
+  std::string_view first = tokens.front().text;
+  if (first == "玩家" || first == "players" || first == "玩家:" || first == "players:" || first == "玩家：") {
+    if (tokens.size() != kSeats + 1)
+      return err(ErrorCode::BadWord, tokens.front(), "players names four players, 东 南 西 北 in turn order",
+                 "玩家后面应写四个名字，依次为东、南、西、北");
+    for (std::size_t i = 0; i < kSeats; ++i) {
+      const Token& t = tokens[i + 1];
+      if (auto why = bad_name(t.text)) return err(ErrorCode::BadWord, t, why->en, why->zh);
+      for (std::size_t k = 0; k < i; ++k)
+        if (d.names[k] == t.text)
+          return err(ErrorCode::Inconsistent, t, "two seats are called " + t.text, "两家都叫" + t.text);
+      d.names[i] = t.text;
+    }
+    return Result<WordsDefaults>(std::move(d));
+  }
+  for (const auto& tok : tokens) {
+    std::string_view w = tok.text;
+    std::string_view key = w.substr(0, separator(w));
+    bool header = false;
+    for (const auto& [text, k] : kKeys)
+      header = header || (starts(w, text) && (k == Key::Dealer || k == Key::Streak || k == Key::Rules));
+    for (const auto& r : rulesets()) header = header || w == r.id || w == r.zh;
+    for (const auto& o : option_specs()) header = header || (key == o.name && key.size() < w.size());
+    for (const auto& sp : kSeatWords) header = header || (key == sp.text && key.size() < w.size() && w[key.size()] == '=');
+    if (!header) return std::nullopt;
+  }
+  // The words of a table read them: a throwaway table ends the line so that it parses.
+  WordsDefaults probe = d;
+  probe.have_dealer = true;
+  auto words = split_words(line);
+  words.push_back("流局");
+  auto t = table_from_words(words, &probe);
+  if (!t) {
+    Error e = t.error();
+    if (e.input.size() > line.size()) e.input = std::string(line);
+    return Result<WordsDefaults>(e);
+  }
+  if (!t->table.rules.empty()) d.rules = t->table.rules;
+  d.options = t->table.options;
+  for (std::size_t i = 0; i < kSeats; ++i) d.names[i] = t->table.seats[i].name;
+  if (t->dealer_given) d.dealer = t->table.dealer, d.have_dealer = true;
+  if (t->streak_given) d.streak = t->table.streak;
+  return Result<WordsDefaults>(std::move(d));
 }
 
 Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* defaults) {
-  std::vector<std::string> words;
-  for (auto& t : split(line)) words.push_back(std::move(t.text));
-  return table_from_words(words, defaults);
+  return table_from_words(split_words(line), defaults);
 }
 
 Result<WordsTable> table_from_words(const std::vector<std::string>& words, const WordsDefaults* defaults) {
@@ -315,15 +375,7 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     if (!seat) continue;
     auto i = static_cast<std::size_t>(*seat);
     if (name_said[i]) return p.twice(tok, "the name of seat " + std::string(kSeatEn[i]), std::string(kSeatZh[i]) + "的名字");
-    bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) || separator(name) != std::string_view::npos;
-    for (char ch : name) bad = bad || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F;
-    for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
-    for (const auto& f : kFlags) bad = bad || name == f.first;
-    for (const auto& k : kKeys) bad = bad || starts(name, k.first);
-    for (const auto& r : rulesets()) bad = bad || name == r.id || name == r.zh;
-    if (bad)
-      return p.bad_word(tok, "a name is one word of at most 64 bytes that is not a seat, a tile, a number or a word of the table: " + std::string(name),
-                        "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：" + std::string(name));
+    if (auto why = bad_name(name)) return p.bad_word(tok, why->en, why->zh);
     for (std::size_t k = 0; k < kSeats; ++k)
       if (k != i && p.names[k] == name)
         return p.word_error(ErrorCode::Inconsistent, tok, "two seats are called " + std::string(name),

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,9 +43,13 @@ struct WordsTable {
 Result<WordsTable> table_from_words(const std::vector<std::string>& words, const WordsDefaults* defaults = nullptr);
 Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* defaults = nullptr);
 
-// Whether `word` is a word of a session header (rule set, house rule, name, players list,
-// first dealer, streak) rather than something that happened in a hand.
-bool is_header_word(std::string_view word);
+// A line split into words at spaces (ASCII and U+3000).
+std::vector<std::string> split_words(std::string_view line);
+
+// A session's header line: players (玩家 甲 乙 丙 丁 / players A B C D), a rule set, house
+// rules, names (东=甲), the first dealer and streak, applied to `d`. nullopt when a word of
+// the line is not a header word (the line is a hand); an error points at its word.
+std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, WordsDefaults d);
 
 // The table in words that read back to a table with the same ledger (Chinese or ASCII
 // spellings); nullopt when the table holds what words cannot say (a name with spaces).

@@ -1,0 +1,231 @@
+// qianmj session [FILE|-]: an evening at one table, hand by hand, with the dealer and streak
+// carried and the running totals; text, JSON (one object a hand and a summary), CSV or TSV.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <numeric>
+#include <sstream>
+
+#include "commands.hpp"
+#include "qianmj/json.hpp"
+#include "qianmj/notation.hpp"
+#include "qianmj/session.hpp"
+
+namespace qianmj::cli {
+
+CLI::App* SessionCommand::add(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "session", "An evening: a header (players, rule set, house rules, first dealer), then one hand a line; running totals");
+  cmd->add_option("file", file_, "the session; - or nothing reads stdin")->type_name("FILE");
+  cmd->add_flag("--csv", csv_, "one row per hand and player, comma-separated (for a spreadsheet)");
+  cmd->add_flag("--tsv", tsv_, "the same rows, tab-separated");
+  cmd->add_flag("--line-buffered", pipe_.line_buffered, "write each hand's answer at once");
+  return cmd;
+}
+
+namespace {
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
+bool comment(const std::string& s) {
+  auto i = s.find_first_not_of(" \t");
+  return i != std::string::npos && s[i] == '#';
+}
+
+// What a hand came to, in a few words: "东 自摸：平胡", "流局", "西逃跑".
+std::string hand_summary(const SessionHand& h, bool zh) {
+  const Table& t = h.table;
+  switch (t.outcome) {
+    case Table::Outcome::Draw: return zh ? "流局" : "draw";
+    case Table::Outcome::Escape: return seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
+    case Table::Outcome::Win: break;
+  }
+  std::string out;
+  for (const auto& item : h.ledger.items)
+    if (item.id == "win") out += (out.empty() ? "" : zh ? "；" : "; ") + item.detail.in(zh);
+  return out;
+}
+
+std::string csv_cell(const std::string& s, char sep) {
+  if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
+    std::string out = s;
+    std::replace(out.begin(), out.end(), '\t', ' ');
+    return out;
+  }
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+// Seat names as the session knows them.
+std::array<std::string, kSeats> names(const Session& s, bool zh) {
+  std::array<std::string, kSeats> out;
+  for (int i = 0; i < kSeats; ++i) out[static_cast<std::size_t>(i)] = s.seat_name(i, zh);
+  return out;
+}
+
+std::string seat_amounts(const std::array<std::string, kSeats>& who, const std::array<std::int64_t, kSeats>& v) {
+  std::string out;
+  for (std::size_t i = 0; i < kSeats; ++i) out += (i ? "  " : "") + who[i] + " " + signed_points(v[i]);
+  return out;
+}
+
+}  // namespace
+
+int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  int fd = 0;
+  if (file_ != "-") {
+    std::error_code ec;
+    fd = std::filesystem::is_directory(file_, ec) ? -1 : ::open(file_.c_str(), O_RDONLY);
+    if (fd < 0) {
+      print_error(Error{ErrorCode::Usage, "cannot read " + file_, "无法读取 " + file_}, c, out, err);
+      return kBad;
+    }
+  }
+  const bool zh = c.chinese;
+  const bool interactive = fd == 0 && ::isatty(0);
+  const char sep = csv_ ? ',' : '\t';
+  const bool table_rows = csv_ || tsv_;
+  Session session;
+  // --rules and --rule are the session's own header, before any line of it.
+  {
+    std::string header;
+    if (c.rules_option && c.rules_option->count() > 0) header += c.rules_id;
+    for (const auto& a : c.rule_assignments) header += (header.empty() ? "" : " ") + a;
+    if (!header.empty())
+      if (auto h = session.header(header); !h) {
+        print_error(h.error(), c, out, err);
+        return kBad;
+      }
+  }
+  if (table_rows)
+    out << "hand" << sep << "line" << sep << "seat" << sep << "name" << sep << "points" << sep << "total" << sep
+        << "dealer" << sep << "streak" << '\n';
+  auto prompt = [&] {
+    if (!interactive) return;
+    auto who = names(session, zh);
+    err << (zh ? "第 " : "hand ") << session.hands() + 1 << (zh ? " 局" : "");
+    if (session.has_dealer())
+      err << (zh ? "  庄" : "  dealer ") << who[static_cast<std::size_t>(session.dealer())] << (zh ? " 连庄" : " streak ")
+          << session.streak();
+    if (session.hands() > 0) err << "  [" << seat_amounts(who, session.totals()) << "]";
+    err << " > " << std::flush;
+  };
+  LineReader reader(fd);
+  std::string line;
+  bool too_long = false;
+  prompt();
+  while (reader.next(line, too_long)) {
+    const long n = reader.number();
+    if (!too_long && (blank(line) || comment(line))) {
+      prompt();
+      continue;
+    }
+    Common at_line = c;
+    at_line.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
+    auto fail = [&](Error e) {
+      if (c.json) {
+        out << error_answer(e, at_line, n).text << '\n';
+      } else {
+        // The line number first, then the error as everywhere else (with its caret).
+        err << (zh ? "第 " + std::to_string(n) + " 行：" : "line " + std::to_string(n) + ": ");
+        print_error(e, at_line, out, err);
+      }
+    };
+    if (too_long) {
+      fail(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"});
+      if (interactive) { prompt(); continue; }
+      return kBad;
+    }
+    if (auto h = session.header(line); !h || *h) {
+      if (!h) {
+        fail(h.error());
+        if (interactive) { prompt(); continue; }
+        return kBad;
+      }
+      prompt();
+      continue;
+    }
+    auto hand = session.play(line);
+    if (!hand) {
+      // Later dealers depend on this hand: the evening stops here (at a terminal, the hand
+      // is refused and can be typed again).
+      fail(hand.error());
+      if (interactive) { prompt(); continue; }
+      out.flush();
+      return kBad;
+    }
+    const auto who = names(session, zh);
+    const Table& t = hand->table;
+    if (c.json) {
+      Json j = {{"schema", kSchema}, {"rules", hand->rules->id()}, {"hand", hand->number}, {"line", n}};
+      j["ledger"] = to_json(hand->ledger, t, *hand->rules);
+      j["totals"] = hand->totals;
+      j["next"] = {{"dealer", session.dealer()}, {"streak", session.streak()}};
+      Json notes = Json::array();
+      for (const auto& note : hand->notes) notes.push_back({{"en", note.en}, {"zh", note.zh}});
+      j["notes"] = notes;
+      print_json(j, out);
+    } else if (table_rows) {
+      for (int s = 0; s < kSeats; ++s) {
+        auto i = static_cast<std::size_t>(s);
+        out << hand->number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep) << sep
+            << hand->ledger.totals[i] << sep << hand->totals[i] << sep << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
+      }
+    } else {
+      out << (zh ? "第 " : "Hand ") << hand->number << (zh ? " 局  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh)
+          << (zh ? " 连庄 " : " streak ") << t.streak << "  " << hand_summary(*hand, zh) << '\n';
+      for (const auto& note : hand->notes) out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
+      if (c.narrow) {
+        int width = 0;
+        for (const auto& w : who) width = std::max(width, display_width(w));
+        for (std::size_t i = 0; i < kSeats; ++i)
+          out << "  " << pad_right(who[i], width) << "  " << pad_left(signed_points(hand->ledger.totals[i]), 6)
+              << (zh ? "  累计 " : "  total ") << signed_points(hand->totals[i]) << '\n';
+      } else {
+        out << (zh ? "  本局  " : "  hand   ") << seat_amounts(who, hand->ledger.totals) << '\n';
+        out << (zh ? "  累计  " : "  total  ") << seat_amounts(who, hand->totals) << '\n';
+      }
+    }
+    if (interactive || pipe_.line_buffered) out.flush();
+    prompt();
+  }
+  if (interactive) err << '\n';
+  // The final standings.
+  const auto who = names(session, zh);
+  std::array<int, kSeats> order;
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return session.totals()[static_cast<std::size_t>(a)] > session.totals()[static_cast<std::size_t>(b)];
+  });
+  if (c.json) {
+    Json standings = Json::array();
+    for (std::size_t r = 0; r < kSeats; ++r) {
+      auto s = static_cast<std::size_t>(order[r]);
+      standings.push_back({{"rank", r + 1}, {"seat", order[r]}, {"name", who[s]}, {"total", session.totals()[s]}});
+    }
+    Json j = {{"schema", kSchema}, {"rules", session.rules_id().empty() ? c.rules_id : session.rules_id()}};
+    j["summary"] = {{"hands", session.hands()},
+                    {"totals", session.totals()},
+                    {"standings", standings},
+                    {"next", {{"dealer", session.dealer()}, {"streak", session.streak()}}}};
+    print_json(j, out);
+  } else if (!table_rows) {
+    out << (zh ? "终局（共 " : "Final standings (") << session.hands() << (zh ? " 局）\n" : session.hands() == 1 ? " hand)\n" : " hands)\n");
+    int width = 0;
+    for (const auto& w : who) width = std::max(width, display_width(w));
+    for (std::size_t r = 0; r < kSeats; ++r) {
+      auto s = static_cast<std::size_t>(order[r]);
+      out << "  " << r + 1 << "  " << pad_right(who[s], width) << "  " << pad_left(signed_points(session.totals()[s]), 8) << '\n';
+    }
+    if (session.has_dealer())
+      out << (zh ? "下一局  庄家 " : "Next hand  dealer ") << who[static_cast<std::size_t>(session.dealer())]
+          << (zh ? "，连庄 " : ", streak ") << session.streak() << '\n';
+  }
+  return kOk;
+}
+
+}  // namespace qianmj::cli

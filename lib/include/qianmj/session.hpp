@@ -1,0 +1,51 @@
+// An evening at one table: a header (players, rule set, house rules, first dealer), then one
+// hand a line, in words or JSON, each settled with the dealer and streak the hands before it
+// carried (D10, Z8), and the running totals.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qianmj/settle.hpp"
+#include "qianmj/table_words.hpp"
+
+namespace qianmj {
+
+struct SessionHand {
+  long number = 0;      // 1 for the evening's first hand
+  Table table;
+  Ledger ledger;
+  std::shared_ptr<const Ruleset> rules;  // the rule set it was priced under
+  std::array<std::int64_t, kSeats> totals{};  // the evening's totals after this hand
+  std::vector<Text> notes;                    // corrections of the carried dealer or streak
+};
+
+class Session {
+ public:
+  Session();
+  // A line before the first hand: players (玩家 甲 乙 丙 丁), rule set, house rules, first
+  // dealer and streak. Returns false, changing nothing, for a line that is a hand.
+  Result<bool> header(std::string_view line);
+  // One hand (words, or JSON with "dealer"/"streak" optional): its ledger, and the session's
+  // state moves on; on an error nothing changes, so the hand can be typed again.
+  Result<SessionHand> play(std::string_view line);
+
+  const std::array<std::int64_t, kSeats>& totals() const { return totals_; }
+  int dealer() const { return defaults_.dealer; }
+  std::int64_t streak() const { return defaults_.streak; }
+  long hands() const { return hands_; }
+  const std::string& rules_id() const { return defaults_.rules; }
+  std::string seat_name(int seat, bool chinese) const;
+  bool has_dealer() const { return defaults_.have_dealer; }
+
+ private:
+  WordsDefaults defaults_;
+  std::array<std::int64_t, kSeats> totals_{};
+  long hands_ = 0;
+  std::shared_ptr<const Ruleset> rules_;  // built once for the header's rule set and options
+};
+
+}  // namespace qianmj

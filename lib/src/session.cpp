@@ -1,0 +1,145 @@
+#include "qianmj/session.hpp"
+
+#include "qianmj/json.hpp"
+#include "qianmj/registry.hpp"
+
+namespace qianmj {
+
+Session::Session() = default;
+
+std::string Session::seat_name(int seat, bool chinese) const {
+  Table t;
+  for (std::size_t i = 0; i < kSeats; ++i) t.seats[i].name = defaults_.names[i];
+  return qianmj::seat_name(t, seat, chinese);
+}
+
+Result<bool> Session::header(std::string_view line) {
+  if (hands_ > 0) return false;  // after the first hand every line is a hand
+  auto read = read_header_words(line, defaults_);
+  if (!read) return false;
+  if (!*read) return read->error();
+  WordsDefaults d = **read;
+  if (!d.rules.empty())
+    if (auto e = foreign_option(d.rules, d.options)) {
+      e->field.clear();
+      return *e;
+    }
+  defaults_ = std::move(d);
+  rules_.reset();  // built again for the new rule set or options
+  return true;
+}
+
+namespace {
+
+bool same_options(const Options& a, const Options& b) {
+  if (a.set_names() != b.set_names()) return false;
+  for (auto name : a.set_names())
+    if (a.get(name) != b.get(name)) return false;
+  return true;
+}
+
+bool is_json(std::string_view s) {
+  std::size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  return i < s.size() && s[i] == '{';
+}
+
+}  // namespace
+
+Result<SessionHand> Session::play(std::string_view line) {
+  SessionHand hand;
+  hand.number = hands_ + 1;
+  const WordsTable* words = nullptr;
+  std::optional<WordsTable> parsed;
+  bool dealer_given = false, streak_given = false;
+  if (is_json(line)) {
+    // A JSON hand needs only what happened: what it leaves out comes from the session.
+    Json j;
+    try {
+      j = Json::parse(line);
+    } catch (const Json::exception&) {
+      j = Json();  // table_from_json reports the syntax error below
+    }
+    std::string text(line);
+    if (j.is_object()) {
+      dealer_given = j.contains("dealer");
+      streak_given = j.contains("streak");
+      if (!dealer_given && defaults_.have_dealer) j["dealer"] = defaults_.dealer;
+      if (!streak_given) j["streak"] = defaults_.streak;
+      if (!j.contains("rules") && !defaults_.rules.empty()) j["rules"] = defaults_.rules;
+      if (!j.contains("options") && !defaults_.options.set_names().empty()) {
+        Table carrier;
+        carrier.options = defaults_.options;
+        j["options"] = table_to_json(carrier)["options"];
+      }
+      if (j.contains("seats") && j["seats"].is_array() && j["seats"].size() == kSeats)
+        for (std::size_t i = 0; i < kSeats; ++i)
+          if (j["seats"][i].is_object() && !j["seats"][i].contains("name") && !defaults_.names[i].empty())
+            j["seats"][i]["name"] = defaults_.names[i];
+      text = j.dump();
+    }
+    auto t = table_from_json(text);
+    if (!t) return t.error();
+    hand.table = std::move(*t);
+  } else {
+    auto w = table_from_words(line, &defaults_);
+    if (!w) return w.error();
+    parsed = std::move(*w);
+    words = &*parsed;
+    dealer_given = words->dealer_given;
+    streak_given = words->streak_given;
+    hand.table = words->table;
+  }
+  auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
+  Table& t = hand.table;
+  if (t.rules.empty()) t.rules = defaults_.rules.empty() ? std::string(rulesets().front().id) : defaults_.rules;
+  if (!defaults_.rules.empty() && t.rules != defaults_.rules) {
+    Error e{ErrorCode::Inconsistent, "this session plays the " + defaults_.rules + " rules, not " + t.rules,
+            "本场按 " + defaults_.rules + " 规则，而不是 " + t.rules};
+    e.field = "rules";
+    return at_word(e);
+  }
+  // A hand that states the dealer or streak corrects what the session carried (a note says so).
+  if (defaults_.have_dealer && dealer_given && t.dealer != defaults_.dealer)
+    hand.notes.push_back({"correction: " + qianmj::seat_name(t, t.dealer, false) + " deals this hand (carried: " +
+                              qianmj::seat_name(t, defaults_.dealer, false) + ")",
+                          "更正：本局" + qianmj::seat_name(t, t.dealer, true) + "坐庄（原为" +
+                              qianmj::seat_name(t, defaults_.dealer, true) + "）"});
+  if (hands_ > 0 && streak_given && t.streak != defaults_.streak)
+    hand.notes.push_back({"correction: streak " + std::to_string(t.streak) + " (carried: " + std::to_string(defaults_.streak) + ")",
+                          "更正：连庄 " + std::to_string(t.streak) + "（原为 " + std::to_string(defaults_.streak) + "）"});
+  // The session's rule set, built once; a hand with house rules of its own gets its own.
+  std::shared_ptr<const Ruleset> rules = rules_;
+  if (!rules || rules->id() != t.rules || !same_options(t.options, defaults_.options)) {
+    auto built = build_ruleset(t.rules, t.options);
+    if (!built) {
+      Error e = built.error();
+      if (e.field.empty()) e.field = "rules";
+      return at_word(e);
+    }
+    rules = std::shared_ptr<const Ruleset>(std::move(*built));
+    if (same_options(t.options, defaults_.options) && t.rules == (defaults_.rules.empty() ? t.rules : defaults_.rules))
+      rules_ = rules;
+  }
+  auto ledger = settle(*rules, t);
+  if (!ledger) return at_word(ledger.error());
+  std::array<std::int64_t, kSeats> totals = totals_;
+  for (std::size_t i = 0; i < kSeats; ++i) {
+    auto sum = checked_add(totals[i], ledger->totals[i]);
+    if (!sum) return out_of_range("the evening's total of a seat", "某家本场累计");
+    totals[i] = *sum;
+  }
+  // Only now does the session move on: a refused hand changes nothing.
+  hand.ledger = std::move(*ledger);
+  hand.rules = rules;
+  hand.totals = totals;
+  totals_ = totals;
+  defaults_.dealer = hand.ledger.next_dealer;
+  defaults_.streak = hand.ledger.next_streak;
+  defaults_.have_dealer = true;
+  if (defaults_.rules.empty()) defaults_.rules = t.rules;
+  ++hands_;
+  return hand;
+}
+
+}  // namespace qianmj

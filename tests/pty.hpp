@@ -1,0 +1,90 @@
+// The real binary at a real terminal: a pseudo-terminal (forkpty) for stdin, stdout and
+// stderr, lines typed one at a time, what appears on the screen read back as it comes.
+#pragma once
+
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <vector>
+
+namespace qianmj::test {
+
+class Terminal {
+ public:
+  explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C") {
+    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+    if (pid_ == 0) {
+      setenv("LANG", lang.c_str(), 1);
+      unsetenv("LC_ALL");
+      unsetenv("LC_MESSAGES");
+      unsetenv("COLUMNS");
+      std::vector<char*> argv;
+      std::string bin = QIANMJ_BIN;
+      argv.push_back(bin.data());
+      std::vector<std::string> copy = args;
+      for (auto& a : copy) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(bin.c_str(), argv.data());
+      _exit(127);
+    }
+  }
+  ~Terminal() {
+    if (pid_ > 0 && !exited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) close(fd_);
+  }
+  Terminal(const Terminal&) = delete;
+  Terminal& operator=(const Terminal&) = delete;
+
+  bool started() const { return pid_ > 0 && fd_ >= 0; }
+  void type(const std::string& text) { (void)!write(fd_, text.data(), text.size()); }
+  // Reads the screen until `want` has appeared in what was read since the last wait, or
+  // `seconds` pass; returns whether it appeared. The program's input is still open meanwhile.
+  bool wait_for(const std::string& want, double seconds = 10) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    while (screen_.find(want, from_) == std::string::npos) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count();
+      if (left <= 0) return false;
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, static_cast<int>(left)) <= 0) return false;
+      char buf[4096];
+      ssize_t n = read(fd_, buf, sizeof buf);
+      if (n <= 0) return false;
+      screen_.append(buf, static_cast<std::size_t>(n));
+    }
+    from_ = screen_.find(want, from_) + want.size();
+    return true;
+  }
+  // Ends the input (Ctrl-D at the start of a line) and returns the exit status.
+  int finish(double seconds = 10) {
+    type("\x04");
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    int status = 0;
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > until) return -1;
+      char buf[4096];
+      pollfd p{fd_, POLLIN, 0};
+      ssize_t n = poll(&p, 1, 20) > 0 ? read(fd_, buf, sizeof buf) : 0;
+      if (n > 0) screen_.append(buf, static_cast<std::size_t>(n));
+    }
+    exited_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  const std::string& screen() const { return screen_; }
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  bool exited_ = false;
+  std::string screen_;
+  std::size_t from_ = 0;
+};
+
+}  // namespace qianmj::test

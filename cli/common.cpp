@@ -38,12 +38,14 @@ void print_json(const Json& j, std::ostream& out) {
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
-void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err) {
+void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {
   if (c.json) {
-    print_json(to_json(e, c.rules_id), out);
+    print_json(to_json(e, c.rules_id, line), out);
     return;
   }
-  err << "qianmj: " << (c.chinese ? "错误" : "error") << " [" << code_name(e.code) << "]";
+  err << "qianmj: ";
+  if (line > 0) err << (c.chinese ? "第 " + std::to_string(line) + " 行：" : "line " + std::to_string(line) + ": ");
+  err << (c.chinese ? "错误" : "error") << " [" << code_name(e.code) << "]";
   if (e.column > 0) err << (c.chinese ? " 第 " : " at column ") << e.column << (c.chinese ? " 列" : "");
   err << (c.chinese ? "：" : ": ");
   if (!e.field.empty()) err << e.field << (c.chinese ? "：" : ": ");

@@ -43,7 +43,8 @@ Error usage_error(const CLI::ParseError& e);
 std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err);
 
 // Prints an error: JSON object on `out` with --json, else text with a caret on `err`.
-void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err);
+// `line` > 0: the input line it is about (a session's hand).
+void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line = 0);
 
 // Writes one JSON answer as one line.
 void print_json(const Json& j, std::ostream& out);

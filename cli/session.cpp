@@ -126,15 +126,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     }
     Common at_line = c;
     at_line.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
-    auto fail = [&](Error e) {
-      if (c.json) {
-        out << error_answer(e, at_line, n).text << '\n';
-      } else {
-        // The line number first, then the error as everywhere else (with its caret).
-        err << (zh ? "第 " + std::to_string(n) + " 行：" : "line " + std::to_string(n) + ": ");
-        print_error(e, at_line, out, err);
-      }
-    };
+    auto fail = [&](const Error& e) { print_error(e, at_line, out, err, n); };
     if (too_long) {
       fail(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"});
       if (interactive) { prompt(); continue; }

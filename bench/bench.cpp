@@ -199,6 +199,38 @@ int main(int argc, char** argv) {
               waits.size(), e.median, e.min, e.max, double(pipe_rss) / 1024);
   std::remove(input.c_str());
 
+  // An evening of 100,000 hands through `qianmj session` (text and JSON): hands/s, peak RSS.
+  {
+    std::string evening = "/tmp/qianmj-bench-session.txt";
+    const char* hands[] = {
+        "东:2344567筒345789条 东自摸7筒",
+        "南:111222444万33399条 南胡9条 西放炮",
+        "东:111222333444万5筒 南:5566778899万22筒5筒 东胡5筒 南胡5筒 北放炮",
+        "东:1357m2468s13579p 南:2468m1357s2468p9s 西:1369m1369s1369p5m 北:2478m2478s2478p5s 流局",
+        "西逃跑",
+        "北:2344567筒345789条 北胡7筒 东放炮 北报听",
+    };
+    constexpr long kHands = 100000;
+    {
+      std::ofstream f(evening);
+      f << "玩家 甲 乙 丙 丁\n都匀\n庄东\n";
+      for (long i = 0; i < kHands; ++i) f << hands[i % 6] << '\n';
+    }
+    for (const char* mode : {"--zh", "--json"}) {
+      std::vector<double> rate;
+      long rss = 0;
+      for (int r = 0; r < 5; ++r) {
+        auto c = run({QIANMJ_BIN, "session", evening, mode});
+        rate.push_back(double(kHands) / c.seconds);
+        rss = std::max(rss, c.max_rss_kb);
+      }
+      auto st = stats(rate);
+      std::printf("end to end `qianmj session FILE %s`, %ld hands: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n", mode,
+                  kHands, st.median, st.min, st.max, double(rss) / 1024);
+    }
+    std::remove(evening.c_str());
+  }
+
   // One call against /bin/true.
   std::vector<double> one, truth;
   long one_rss = 0;

@@ -42,14 +42,14 @@ Error inconsistent(std::string field, std::string en, std::string zh) {
 
 bool valid_seat(int s) { return s >= 0 && s < kSeats; }
 
-std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks) {
+std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks, bool zh) {
   std::string out;
   for (const auto& [kind, tile] : ks) {
     Hand one;
     one.melds.push_back({kind, tile});
     out += (out.empty() ? "" : " ") + to_ascii(one);
   }
-  return out.empty() ? "none" : out;
+  return out.empty() ? (zh ? "无" : "none") : out;
 }
 
 std::optional<Error> check_events(const Table& t, CheckedTable& c) {
@@ -214,9 +214,9 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset&
     std::sort(listed.begin(), listed.end());
     if (shown != listed)
       return inconsistent(seat_hand(s),
-                          "its kong melds (" + kong_text(shown) + ") differ from its kongs[] entries (" +
-                              kong_text(listed) + ")",
-                          "手牌中的杠（" + kong_text(shown) + "）与 kongs 中该家的杠（" + kong_text(listed) + "）不符");
+                          "its kong melds (" + kong_text(shown, false) + ") differ from its kongs[] entries (" +
+                              kong_text(listed, false) + ")",
+                          "手牌中的杠（" + kong_text(shown, true) + "）与 kongs 中该家的杠（" + kong_text(listed, true) + "）不符");
     add_copies(h.all_copies());
     c.waiting[static_cast<std::size_t>(s)] = h;
   }

@@ -181,8 +181,13 @@ std::optional<Error> check_seats(const Table& t) {
 
 std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset& rules) {
   Counts table_copies{};
-  auto add_copies = [&](const Counts& k) {
-    for (int i = 0; i < kKinds; ++i) table_copies[i] = static_cast<std::uint8_t>(table_copies[i] + k[i]);
+  std::array<int, kKinds> last_holder;  // the seat whose hand or kong brought each kind's count up last
+  last_holder.fill(-1);
+  auto add_copies = [&](const Counts& k, int seat) {
+    for (int i = 0; i < kKinds; ++i) {
+      table_copies[i] = static_cast<std::uint8_t>(table_copies[i] + k[i]);
+      if (k[i]) last_holder[static_cast<std::size_t>(i)] = seat;
+    }
   };
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
@@ -217,7 +222,7 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset&
                           "its kong melds (" + kong_text(shown, false) + ") differ from its kongs[] entries (" +
                               kong_text(listed, false) + ")",
                           "手牌中的杠（" + kong_text(shown, true) + "）与 kongs 中该家的杠（" + kong_text(listed, true) + "）不符");
-    add_copies(h.all_copies());
+    add_copies(h.all_copies(), s);
     c.waiting[static_cast<std::size_t>(s)] = h;
   }
   // Kongs of seats whose hand is not given are known tiles too (a robbed one: its pung).
@@ -227,19 +232,28 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset&
     if (++kongs_per_seat[static_cast<std::size_t>(k.seat)] > 4)
       return inconsistent(path("kongs", i), "a seat holds at most four kongs", "一家最多四个杠");
     if (!t.seats[static_cast<std::size_t>(k.seat)].hand)
+    {
       table_copies[k.tile.index()] = static_cast<std::uint8_t>(table_copies[k.tile.index()] + (c.kong_void[i] ? 3 : 4));
+      last_holder[static_cast<std::size_t>(k.tile.index())] = k.seat;
+    }
   }
   // C7 across the table: one discard completes every winner on it, so it counts once.
   if (t.outcome == Table::Outcome::Win) ++table_copies[t.wins.front().tile.index()];
   // Tiles only a rule set knows of (Zunyi: discarded 幺鸡, the turned-up tile).
   if (auto e = rules.count_table_tiles(t, table_copies)) return e;
   for (int i = 0; i < kKinds; ++i)
-    if (table_copies[i] > kCopies)
-      return field_error(ErrorCode::TooManyCopies, "seats",
+    if (table_copies[i] > kCopies) {
+      // The field: the hand (or kong) that brought the count over four, where there is one.
+      int holder = last_holder[static_cast<std::size_t>(i)];
+      std::string field = holder < 0 ? "seats"
+                          : t.seats[static_cast<std::size_t>(holder)].hand ? seat_hand(holder)
+                                                                             : "seats[" + std::to_string(holder) + "]";
+      return field_error(ErrorCode::TooManyCopies, field,
                          std::to_string(table_copies[i]) + " copies of " + Tile::from_index(i).ascii() +
                              " across the table; there are four",
                          "全桌共有 " + std::to_string(table_copies[i]) + " 张" + Tile::from_index(i).chinese() +
                              "，每种牌只有四张");
+    }
   return std::nullopt;
 }
 

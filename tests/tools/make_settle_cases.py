@@ -159,8 +159,8 @@ err("C2", "dealer 4", dict(ok, dealer=4), "bad_field", "dealer")
 err("D4", "negative streak", dict(ok, streak=-1), "bad_field", "streak")
 err("D4", "streak beyond int64", dict(ok, streak=2**64), "out_of_range", "streak")
 err("D4", "a fractional streak", dict(ok, streak=1.5), "bad_field", "streak")
-err("C7", "five 7p across the table",
-    dict(ok, seats=seats(W, "7777p123456789m", None, None)), "too_many_copies", "seats")
+err("C7", "five 7p across the table: the error names the hand that brings the count over four",
+    dict(ok, seats=seats(W, "7777p123456789m", None, None)), "too_many_copies", "seats[1].hand")
 err("C7", "a hand that does not parse", dict(ok, seats=seats(W, "123t", None, None)), "bad_suit", "seats[1].hand")
 err("D5", "a winner without a hand", dict(ok, seats=seats(None, None, None, None)), "bad_field", "seats[0].hand")
 err("D8", "a draw needs every hand", {"dealer": 0, "seats": seats(W, W, W, None), "result": {"kind": "draw"}},
@@ -204,10 +204,10 @@ err("H", "a wrong type", dict(ok, seats=[{"hand": W, "baoting": "yes"}, {}, {}, 
 
 err("C7", "kongs of seats without a hand count too: 7p x 8",
     {"dealer": 0, "seats": seats("234777p345789s11s", None, None, None),
-     "kongs": [{"seat": 2, "kind": "direct", "tile": "7p", "from": 1}], "result": zimo0}, "too_many_copies", "seats")
+     "kongs": [{"seat": 2, "kind": "direct", "tile": "7p", "from": 1}], "result": zimo0}, "too_many_copies", "seats[2]")
 err("C7", "two concealed kongs of 5s", dict(ok, kongs=[{"seat": 1, "kind": "concealed", "tile": "5s"},
                                                       {"seat": 2, "kind": "concealed", "tile": "5s"}]),
-    "too_many_copies", "seats")
+    "too_many_copies", "seats[2]")
 err("D6", "five kongs for one seat", dict(ok, kongs=[{"seat": 3, "kind": "concealed", "tile": t} for t in
                                                     ["1m", "2m", "3m", "4m", "5m"]]), "inconsistent", "kongs[4]")
 rob = {"dealer": 2, "seats": seats("123456m345s11p56p", "[777p]111222333m1s", None, None),

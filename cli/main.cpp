@@ -1,14 +1,20 @@
 // qianmj: Guizhou mahjong calculator. CLI11 wiring only; answers come from lib/.
+#include <cerrno>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "io.hpp"
 
 int main(int argc, char** argv) {
   using namespace qianmj::cli;
   std::ios::sync_with_stdio(false);
+  // Every answer goes through one checked buffer: a write that fails is an error and an exit
+  // status, never a quiet success.
+  FdOutput sink(1);
+  std::ostream out(&sink);
   Common c;
   CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator, Duyun (都匀) and Zunyi (遵义) rules.\n"
                "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
@@ -40,7 +46,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(protect_brackets(argc, argv));
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (e.get_exit_code() == 0) {  // --help, --version
+      app.exit(e, out, std::cerr);
+      out.flush();
+      return sink.error() ? (sink.error() == EPIPE ? kReaderGone : kWriteFailed) : 0;
+    }
     bool json = false;
     for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
     c.json = json;
@@ -51,18 +61,24 @@ int main(int argc, char** argv) {
       en_asked = en_asked || std::string_view(argv[i]) == "--en";
     }
     c.chinese = zh_asked || (!en_asked && chinese_from_environment());
-    print_error(usage_error(e), c, std::cout, std::cerr);
+    print_error(usage_error(e), c, out, std::cerr);
     if (!json) std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
     return kBad;
   }
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
   c.narrow = c.narrow_flag || narrow_from_environment();
   int code = kBad;
-  if (*score_app) code = score.run(c, std::cout, std::cerr);
-  if (*waits_app) code = waits.run(c, std::cout, std::cerr);
-  if (*settle_app) code = settle.run(c, std::cout, std::cerr);
-  if (*session_app) code = session.run(c, std::cout, std::cerr);
-  if (*rules_app) code = rules.run(c, std::cout, std::cerr);
-  std::cout.flush();
+  if (*score_app) code = score.run(c, out, std::cerr);
+  if (*waits_app) code = waits.run(c, out, std::cerr);
+  if (*settle_app) code = settle.run(c, out, std::cerr);
+  if (*session_app) code = session.run(c, out, std::cerr);
+  if (*rules_app) code = rules.run(c, out, std::cerr);
+  out.flush();
+  if (int e = sink.error()) {
+    if (e == EPIPE) return kReaderGone;  // the reader left (SIGPIPE ignored): stop quietly
+    // stdout is what failed: the error goes to stderr, whatever the output mode.
+    std::cerr << "qianmj: " << io_error(e, true, "", "").message(c.chinese) << '\n';
+    return kWriteFailed;
+  }
   return code;
 }

@@ -6,47 +6,55 @@
 #include <cstring>
 #include <iostream>
 
+#include "io.hpp"
 #include "qianmj/json.hpp"
 
 namespace qianmj::cli {
 
 bool LineReader::fill() {
   if (eof_) return false;
-  if (pos_ > 0) {
+  if (pos_ > 0 && pos_ >= buf_.size() / 2) {  // drop what was read, now and then (linear in all)
     buf_.erase(0, pos_);
+    scan_ -= pos_;
     pos_ = 0;
   }
-  std::size_t old = buf_.size();
-  buf_.resize(old + (1u << 16));
-  ssize_t n;
-  do n = ::read(fd_, buf_.data() + old, 1u << 16);
-  while (n < 0 && errno == EINTR);
-  buf_.resize(old + static_cast<std::size_t>(n > 0 ? n : 0));
-  if (n <= 0) eof_ = true;
-  return n > 0;
+  char chunk[1 << 16];
+  long n = read_some(fd_, chunk, sizeof chunk);
+  if (n <= 0) {
+    eof_ = true;
+    if (n < 0) error_ = static_cast<int>(-n);
+    return false;
+  }
+  buf_.append(chunk, static_cast<std::size_t>(n));
+  return true;
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {
   too_long = false;
   line.clear();
+  if (scan_ < pos_) scan_ = pos_;
   while (true) {
-    const void* nl = std::memchr(buf_.data() + pos_, '\n', buf_.size() - pos_);
+    const void* nl = std::memchr(buf_.data() + scan_, '\n', buf_.size() - scan_);
     if (nl) {
       auto end = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
-      too_long = too_long || end - pos_ > max_line_;  // whole in the buffer, but over the limit
+      std::size_t length = end - pos_;
+      if (length > 0 && buf_[end - 1] == '\r') --length;  // the limit counts the line, not its CR
+      too_long = too_long || length > max_line_;            // whole in the buffer, but over the limit
       if (!too_long) line.assign(buf_, pos_, end - pos_);
-      pos_ = end + 1;
+      pos_ = scan_ = end + 1;
       break;
     }
-    if (buf_.size() - pos_ > max_line_) {  // drop what we have of an over-long line
+    scan_ = buf_.size();
+    if (buf_.size() - pos_ > max_line_ + 1) {  // drop what we have of an over-long line
       too_long = true;
-      pos_ = buf_.size();
+      pos_ = scan_ = buf_.size();
     }
     bool partial = too_long || pos_ < buf_.size();
     if (!fill()) {
-      if (!partial) return false;  // the end of the input
+      if (error_ || !partial) return false;  // a read error, or the end of the input
       if (!too_long) line.assign(buf_, pos_, buf_.size() - pos_);
-      pos_ = buf_.size();
+      if (!too_long && line.size() > max_line_ + (!line.empty() && line.back() == '\r' ? 1 : 0)) too_long = true, line.clear();
+      pos_ = scan_ = buf_.size();
       break;
     }
   }
@@ -76,26 +84,15 @@ Answer error_answer(const Error& e, const Common& c, long line) {
   return {text, true};
 }
 
-int run_pipeline(const Common& c, const PipeOptions& p,
+int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
                  const std::function<Answer(const std::string& line, long number)>& answer) {
   LineReader reader(0);
-  std::string line, out;
+  std::string line;
   bool too_long = false, any_error = false;
   const bool interactive = ::isatty(0);
   bool progress = !interactive && (p.progress == 1 || (p.progress == -1 && ::isatty(2)));
   auto prompt = [&] {
-    if (interactive) std::cerr << p.prompt << std::flush;
-  };
-  auto flush = [&] {
-    std::size_t done = 0;
-    while (done < out.size()) {
-      ssize_t n = ::write(1, out.data() + done, out.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;  // a closed pipe: stop quietly
-      done += static_cast<std::size_t>(n);
-    }
-    out.clear();
-    return true;
+    if (interactive) err << p.prompt << std::flush;
   };
   prompt();
   while (reader.next(line, too_long)) {
@@ -105,15 +102,19 @@ int run_pipeline(const Common& c, const PipeOptions& p,
                                        c, n)
                         : answer(line, n);
     any_error = any_error || a.error;
-    out += a.text;
-    out += '\n';
-    if ((p.line_buffered || interactive || out.size() > (1u << 16)) && !flush()) return any_error ? kBad : kOk;
+    out.write(a.text.data(), static_cast<std::streamsize>(a.text.size()));
+    out.put('\n');
+    if (p.line_buffered || interactive) out.flush();
+    if (!out) return kBad;  // the output is gone: main says why, and how to exit
     prompt();
-    if (progress && n % 100000 == 0) std::cerr << "\rqianmj: " << n << " lines" << std::flush;
+    if (progress && n % 100000 == 0) err << "\rqianmj: " << n << " lines" << std::flush;
   }
-  flush();
-  if (interactive) std::cerr << '\n';
-  if (progress && reader.number() >= 100000) std::cerr << "\rqianmj: " << reader.number() << " lines\n";
+  if (interactive) err << '\n';
+  if (progress && reader.number() >= 100000) err << "\rqianmj: " << reader.number() << " lines\n";
+  if (reader.error()) {  // never taken for the end of the input
+    print_error(io_error(reader.error(), false, "standard input", "标准输入"), c, out, err);
+    return kBad;
+  }
   return any_error ? kBad : kOk;
 }
 

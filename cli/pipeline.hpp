@@ -12,23 +12,27 @@ namespace qianmj::cli {
 
 inline constexpr std::size_t kMaxLine = 1u << 20;  // longer lines are answered too_long
 
-// Reads stdin in large blocks and hands out lines without their '\n' (and '\r').
-// A line longer than kMaxLine is skipped to its end and reported as too long, so memory
-// stays bounded whatever the input.
+// Reads a descriptor in large blocks and hands out lines without their '\n' (and '\r').
+// A line longer than the limit (not counting a final '\r') is skipped to its end and reported
+// as too long, so memory stays bounded whatever the input; work is linear in the bytes read
+// however they arrive. A read error ends the lines too: error() says which it was.
 class LineReader {
  public:
   explicit LineReader(int fd, std::size_t max_line = kMaxLine) : fd_(fd), max_line_(max_line) {}
-  // False at the end of input.
+  // False at the end of input, or at a read error.
   bool next(std::string& line, bool& too_long);
   long number() const { return number_; }
+  int error() const { return error_; }  // 0, or the errno of a failed read
 
  private:
   bool fill();
   int fd_;
   std::size_t max_line_;
   std::string buf_;
-  std::size_t pos_ = 0;
+  std::size_t pos_ = 0;   // the start of the next line in buf_
+  std::size_t scan_ = 0;  // where the search for its '\n' goes on
   bool eof_ = false;
+  int error_ = 0;
   long number_ = 0;
 };
 
@@ -54,7 +58,7 @@ Answer error_answer(const Error& e, const Common& c, long line);
 // Runs `answer` over every line of stdin; 0 when every line was answered, 2 when any was
 // an error. When stdin is a terminal, each answer is written as soon as its line is entered,
 // after a prompt on stderr.
-int run_pipeline(const Common& c, const PipeOptions& p,
+int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
                  const std::function<Answer(const std::string& line, long number)>& answer);
 
 // Adds --line-buffered, --progress and --no-progress to a command.

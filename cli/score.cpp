@@ -224,7 +224,7 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
     pipe.prompt = c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
   auto sc = compute(*rules, hand_words(hand_), s_);
   if (!sc) {

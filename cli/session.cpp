@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/session.hpp"
@@ -78,10 +79,9 @@ std::string seat_amounts(const std::array<std::string, kSeats>& who, const std::
 int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   int fd = 0;
   if (file_ != "-") {
-    std::error_code ec;
-    fd = std::filesystem::is_directory(file_, ec) ? -1 : ::open(file_.c_str(), O_RDONLY);
+    fd = ::open(file_.c_str(), O_RDONLY);
     if (fd < 0) {
-      print_error(Error{ErrorCode::Usage, "cannot read " + file_, "无法读取 " + file_}, c, out, err);
+      print_error(io_error(errno, false, file_, file_), c, out, err);
       return kBad;
     }
   }
@@ -118,7 +118,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   std::string line;
   bool too_long = false;
   prompt();
-  while (reader.next(line, too_long)) {
+  while (out && reader.next(line, too_long)) {
     const long n = reader.number();
     if (!too_long && (blank(line) || comment(line))) {
       prompt();
@@ -186,6 +186,11 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     prompt();
   }
   if (interactive) err << '\n';
+  if (!out) return kBad;  // the output is gone: main says why
+  if (reader.error()) {   // never taken for the end of the evening
+    print_error(io_error(reader.error(), false, fd == 0 ? "standard input" : file_, fd == 0 ? "标准输入" : file_), c, out, err);
+    return kBad;
+  }
   // The final standings.
   const auto who = names(session, zh);
   std::array<int, kSeats> order;

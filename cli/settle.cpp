@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/table_words.hpp"
@@ -262,13 +263,17 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   }
   int fd = 0;
   if (file_ != "-") {
-    std::error_code ec;
-    fd = std::filesystem::is_directory(file_, ec) ? -1 : ::open(file_.c_str(), O_RDONLY);
+    fd = ::open(file_.c_str(), O_RDONLY);
     if (fd < 0) {
-      print_error(Error{ErrorCode::Usage, "cannot read " + file_, "无法读取 " + file_}, c, out, err);
+      print_error(io_error(errno, false, file_, file_), c, out, err);
       return kBad;
     }
   }
+  const std::string input_en = fd == 0 ? "standard input" : file_, input_zh = fd == 0 ? "标准输入" : file_;
+  auto read_failed = [&](const LineReader& reader) {
+    print_error(io_error(reader.error(), false, input_en, input_zh), c, out, err);
+    return kBad;
+  };
   // At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
   if (fd == 0 && ::isatty(0)) {
     LineReader reader(0);
@@ -276,8 +281,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     bool too_long = false, any_error = false;
     const char* prompt = c.chinese ? "结算> " : "settle> ";
     err << prompt << std::flush;
-    while (reader.next(line, too_long)) {
-      if (!too_long && !blank(line)) {
+    while (reader.next(line, too_long) && out) {
+      if (too_long || !blank(line)) {
         std::string rules;
         auto a = too_long ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
                           : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
@@ -294,33 +299,52 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       err << prompt << std::flush;
     }
     err << '\n';
+    if (reader.error()) return read_failed(reader);
     return any_error ? kBad : kOk;
   }
-  // One JSON document (which may span lines; up to 16 MiB, on one line too), or JSON Lines:
-  // one table a line, up to 1 MiB each. The first non-blank line tells: if it is a whole
-  // JSON value by itself and another line follows, the input is JSON Lines.
+  // One table, or one table a line. The first non-blank line decides (README "Reading many
+  // tables"): a table in words, a whole JSON value, or a line starting with '{' followed by
+  // another line starting with '{' (a broken first table, answered in place) make it a table
+  // a line (JSON Lines), when another line follows; otherwise the input is one JSON document,
+  // which may span lines, up to 16 MiB (on one line too).
   constexpr std::size_t kLimit = 16u << 20;
   LineReader reader(fd, kLimit);
   std::string line;
   bool too_long = false;
   while (reader.next(line, too_long) && !too_long && blank(line)) {}
+  if (reader.error()) return read_failed(reader);
   const long first_number = reader.number();
-  // Words are a table a line, like JSON Lines; one line alone is one table.
-  bool words = !too_long && !blank(line) && !is_json_text(line);
-  bool lines_mode = words || (!too_long && !blank(line) && Json::accept(line));
-  std::string second;  // JSON Lines needs a second table; one line alone is one document
+  // The next non-blank line; the blank ones before it belong to a document that spans lines
+  // (kept, up to the limit, so that its size counts them).
+  std::string second, skipped;
   bool second_too_long = false;
-  if (lines_mode) {
-    while (reader.next(second, second_too_long) && !second_too_long && blank(second)) {}
-    lines_mode = second_too_long || !blank(second);
+  while (reader.next(second, second_too_long) && !second_too_long && blank(second)) {
+    skipped += second + "\n";
+    if (skipped.size() > kLimit) break;  // a document over the limit either way
   }
+  if (reader.error()) return read_failed(reader);
+  const bool more = second_too_long || !blank(second);
+  auto starts_brace = [](const std::string& s) {
+    auto i = s.find_first_not_of(" \t");
+    return i != std::string::npos && s[i] == '{';
+  };
+  const bool lines_mode =
+      more && !too_long &&
+      (!is_json_text(line) || Json::accept(line) || (starts_brace(line) && (second_too_long || starts_brace(second))));
   if (!lines_mode) {
     std::string text = line;
     if (too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
+    if (!skipped.empty() || more) text += "\n" + skipped;
+    if (skipped.empty() || skipped.size() <= kLimit) {
+      if (second_too_long) text.append(kLimit, ' ');  // over the limit either way
+      else if (more) text += second;
+    }
+    if (!text.empty() && text.back() == '\n' && !more) text.pop_back();
     while (text.size() <= kLimit && reader.next(line, too_long)) {
-      if (too_long) text.append(kLimit, ' ');  // over the limit either way
+      if (too_long) text.append(kLimit, ' ');
       else text += "\n" + line;
     }
+    if (reader.error()) return read_failed(reader);
     if (text.size() > kLimit) {
       print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out, err);
       return kBad;
@@ -336,7 +360,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     out << *answer;
     return kOk;
   }
-  // JSON Lines: one answer a table, in order; a bad line does not stop the others.
+  // A table a line: one answer each, in order; a bad line does not stop the others.
   bool any_error = false, first = true;
   // `dropped`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
   auto answer_line = [&](const std::string& text, bool dropped, long number) {
@@ -358,10 +382,9 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     if (pipe_.line_buffered) out.flush();
   };
   answer_line(line, false, first_number);
-  line = std::move(second);
-  too_long = second_too_long;
-  do answer_line(line, too_long, reader.number());
-  while (reader.next(line, too_long));
+  answer_line(second, second_too_long, reader.number());
+  while (out && reader.next(line, too_long)) answer_line(line, too_long, reader.number());
+  if (reader.error()) return read_failed(reader);
   return any_error ? kBad : kOk;
 }
 

@@ -164,7 +164,7 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
     pipe.prompt = c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
   auto r = compute(*rules, hand_words(hand_), baoting_, dou_);
   if (!r) {

@@ -20,6 +20,8 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::BadJson: return "bad_json";
     case ErrorCode::BadField: return "bad_field";
     case ErrorCode::BadWord: return "bad_word";
+    case ErrorCode::ReadError: return "read_error";
+    case ErrorCode::WriteError: return "write_error";
     case ErrorCode::Usage: return "usage";
     case ErrorCode::Internal: return "internal";
   }

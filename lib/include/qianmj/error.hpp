@@ -25,6 +25,8 @@ enum class ErrorCode {
   BadJson,         // JSON that does not parse
   BadField,        // a JSON field of the wrong type or value
   BadWord,         // a word of a table in words that means nothing, or lacks its part
+  ReadError,       // the input could not be read (a directory, a closed descriptor, EIO)
+  WriteError,      // the output could not be written (a full disk, a closed descriptor, EIO)
   Usage,           // command-line usage
   Internal,        // a bug: a ledger that does not balance
 };

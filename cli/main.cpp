@@ -8,6 +8,22 @@
 #include "common.hpp"
 #include "io.hpp"
 
+namespace {
+
+// The exit status once the output is flushed: `code`, or why the output was lost.
+int finish(std::ostream& out, const qianmj::cli::FdOutput& sink, bool chinese, int code) {
+  using namespace qianmj::cli;
+  out.flush();
+  int e = sink.error();
+  if (!e) return code;
+  if (e == EPIPE) return kReaderGone;  // the reader left (SIGPIPE ignored): stop quietly
+  // stdout is what failed: the error goes to stderr, whatever the output mode.
+  std::cerr << "qianmj: " << io_error(e, true, "", "").message(chinese) << '\n';
+  return kWriteFailed;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace qianmj::cli;
   std::ios::sync_with_stdio(false);
@@ -48,8 +64,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
       app.exit(e, out, std::cerr);
-      out.flush();
-      return sink.error() ? (sink.error() == EPIPE ? kReaderGone : kWriteFailed) : 0;
+      return finish(out, sink, chinese_from_environment(), 0);
     }
     bool json = false;
     for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
@@ -63,7 +78,7 @@ int main(int argc, char** argv) {
     c.chinese = zh_asked || (!en_asked && chinese_from_environment());
     print_error(usage_error(e), c, out, std::cerr);
     if (!json) std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
-    return kBad;
+    return finish(out, sink, c.chinese, kBad);
   }
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
   c.narrow = c.narrow_flag || narrow_from_environment();
@@ -73,12 +88,5 @@ int main(int argc, char** argv) {
   if (*settle_app) code = settle.run(c, out, std::cerr);
   if (*session_app) code = session.run(c, out, std::cerr);
   if (*rules_app) code = rules.run(c, out, std::cerr);
-  out.flush();
-  if (int e = sink.error()) {
-    if (e == EPIPE) return kReaderGone;  // the reader left (SIGPIPE ignored): stop quietly
-    // stdout is what failed: the error goes to stderr, whatever the output mode.
-    std::cerr << "qianmj: " << io_error(e, true, "", "").message(c.chinese) << '\n';
-    return kWriteFailed;
-  }
-  return code;
+  return finish(out, sink, c.chinese, code);
 }

@@ -237,6 +237,17 @@ std::optional<Error> check_hands(const Table& t, CheckedTable& c, const Ruleset&
       last_holder[static_cast<std::size_t>(k.tile.index())] = k.seat;
     }
   }
+  // 抢杠: the robbed seat's pung of the tile is on the table whether or not its hand or the
+  // robbed kong is given (a given hand shows it; a listed void kong counted it above).
+  if (t.outcome == Table::Outcome::Win && t.wins.front().robbing_kong) {
+    const auto& w = t.wins.front();
+    bool counted = t.seats[static_cast<std::size_t>(w.from)].hand.has_value();
+    for (std::size_t i = 0; i < t.kongs.size(); ++i) counted = counted || c.kong_void[i];
+    if (!counted) {
+      table_copies[w.tile.index()] = static_cast<std::uint8_t>(table_copies[w.tile.index()] + 3);
+      last_holder[static_cast<std::size_t>(w.tile.index())] = w.from;
+    }
+  }
   // C7 across the table: one discard completes every winner on it, so it counts once.
   if (t.outcome == Table::Outcome::Win) ++table_copies[t.wins.front().tile.index()];
   // Tiles only a rule set knows of (Zunyi: discarded 幺鸡, the turned-up tile).

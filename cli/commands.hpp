@@ -19,6 +19,7 @@ struct SituationArgs {
   std::string dealer = "none";
   std::int64_t streak = 0;
   std::string streak_text;  // --streak as typed: read here, so 10^19 is out_of_range, not 2^63-1
+  bool win_given = false, streak_given = false;  // an empty --win '' or --streak '' is an error, not "not given"
 };
 
 class ScoreCommand {

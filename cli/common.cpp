@@ -34,6 +34,24 @@ std::string pad_left(const std::string& s, int width) {
 }
 std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
+std::string truncate_to(const std::string& s, int width) {
+  if (display_width(s) <= width) return s;
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t len = 1;
+    auto b = static_cast<unsigned char>(s[i]);
+    if (b >= 0xF0) len = 4;
+    else if (b >= 0xE0) len = 3;
+    else if (b >= 0xC0) len = 2;
+    std::string piece = s.substr(i, len);
+    if (display_width(out + piece) > width - 1) break;
+    out += piece;
+    i += len;
+  }
+  return out + "…";
+}
+
 void print_json(const Json& j, std::ostream& out) {
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
@@ -48,8 +66,8 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
   err << (c.chinese ? "错误" : "error") << " [" << code_name(e.code) << "]";
   if (e.column > 0) err << (c.chinese ? " 第 " : " at column ") << e.column << (c.chinese ? " 列" : "");
   err << (c.chinese ? "：" : ": ");
-  if (!e.field.empty()) err << e.field << (c.chinese ? "：" : ": ");
-  err << e.message(c.chinese) << '\n';
+  if (!e.field.empty()) err << terminal_safe(e.field) << (c.chinese ? "：" : ": ");
+  err << terminal_safe(e.message(c.chinese)) << '\n';
   if (e.column > 0 && !e.input.empty()) {
     std::string lines = caret_lines(e.input, e.column);
     std::size_t nl = lines.find('\n');

@@ -8,6 +8,7 @@
 
 #include "io.hpp"
 #include "qianmj/json.hpp"
+#include "qianmj/notation.hpp"
 
 namespace qianmj::cli {
 
@@ -66,6 +67,8 @@ bool LineReader::next(std::string& line, bool& too_long) {
 std::optional<Result<Json>> json_request(const std::string& line) {
   auto first = line.find_first_not_of(" \t");
   if (first == std::string::npos || line[first] != '{') return std::nullopt;
+  // A key twice is refused, as in settle. (A line is at most 1 MiB: its DOM stays small.)
+  if (auto e = json_prescan(line, std::size_t{1} << 20)) return Result<Json>(*e);
   try {
     return Result<Json>(Json::parse(line));
   } catch (const Json::exception& ex) {
@@ -78,9 +81,9 @@ Answer error_answer(const Error& e, const Common& c, long line) {
   if (c.json) return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace), true};
   std::string text = c.chinese ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"
                                : "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
-  if (!e.field.empty()) text += " " + e.field;
+  if (!e.field.empty()) text += " " + terminal_safe(e.field);
   if (e.column > 0) text += c.chinese ? " 第 " + std::to_string(e.column) + " 列" : " column " + std::to_string(e.column);
-  text += (c.chinese ? "：" : ": ") + e.message(c.chinese);
+  text += (c.chinese ? "：" : ": ") + terminal_safe(e.message(c.chinese));
   return {text, true};
 }
 

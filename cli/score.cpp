@@ -69,7 +69,9 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
 CLI::App* ScoreCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("score", "Score a winning hand: pattern, add-ons, payments");
   add_hand_option(*cmd, hand_, "14 tiles (kong = 3), or 13 with --win");
-  cmd->add_option("--win", s_.win, "the winning tile (7p, 7筒)")->type_name("TILE");
+  cmd->add_option_function<std::string>(
+         "--win", [this](const std::string& v) { s_.win = v, s_.win_given = true; }, "the winning tile (7p, 7筒)")
+      ->type_name("TILE");
   cmd->add_flag("--zimo", s_.zimo, "self-drawn (default: off a discard)");
   cmd->add_flag("--after-kong", s_.after_kong, "杠上花 with --zimo, 杠上炮 without");
   cmd->add_flag("--robbing-kong", s_.robbing_kong, "抢杠: won off another's added kong");
@@ -81,7 +83,10 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
   cmd->add_option("--dealer", s_.dealer, "who is dealer: winner, payer or none")
       ->check(CLI::IsMember({"winner", "payer", "none"}))
       ->type_name("WHO");
-  cmd->add_option("--streak", s_.streak_text, "连庄 count N (the dealer's extra rounds)")->type_name("N");
+  cmd->add_option_function<std::string>(
+         "--streak", [this](const std::string& v) { s_.streak_text = v, s_.streak_given = true; },
+         "连庄 count N (the dealer's extra rounds)")
+      ->type_name("N");
   add_pipe_options(*cmd, pipe_);
   return cmd;
 }
@@ -94,6 +99,8 @@ Result<Situation> situation_of(const SituationArgs& a) {
   s.zimo = a.zimo, s.after_kong = a.after_kong, s.robbing_kong = a.robbing_kong;
   s.baoting = a.baoting, s.payer_baoting = a.payer_baoting, s.tianhu = a.tianhu;
   s.dihu = a.dihu, s.dou = a.dou, s.streak = a.streak;
+  if (a.streak_given && a.streak_text.empty())
+    return Error{ErrorCode::Usage, "--streak takes a whole number, not ''", "--streak 应为整数，不能为空"};
   if (!a.streak_text.empty()) {
     const char* first = a.streak_text.data();
     const char* last = first + a.streak_text.size();
@@ -109,6 +116,8 @@ Result<Situation> situation_of(const SituationArgs& a) {
     return Error{ErrorCode::BadOption, "dealer is winner, payer or none, not '" + a.dealer + "'",
                  "dealer 应为 winner、payer 或 none，而不是“" + a.dealer + "”"};
   s.dealer = a.dealer == "winner" ? DealerRole::Winner : a.dealer == "payer" ? DealerRole::Payer : DealerRole::None;
+  if (a.win_given && a.win.empty())
+    return Error{ErrorCode::BadTile, "--win takes one tile such as 7p or 7筒, not ''", "--win 应为一张牌，如 7p 或 7筒，不能为空"};
   if (!a.win.empty()) {
     auto t = parse_tile(a.win);
     if (!t) {
@@ -166,6 +175,7 @@ Result<SituationArgs> read_line_object(const Json& j, SituationArgs a, std::stri
     } else if (key == "hand" || key == "win" || key == "dealer") {
       if (!(e = field("a string", "字符串", v.is_string())))
         (key == "hand" ? hand : key == "win" ? a.win : a.dealer) = v.get<std::string>();
+      a.win_given = a.win_given || key == "win";
     } else if (key == "streak") {
       if (!(e = field("a whole number from 0", "不小于 0 的整数", v.is_number_integer()))) {
         if (v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX) {  // as --streak and settle say

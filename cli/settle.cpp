@@ -91,21 +91,31 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
     int label_width = display_width(total_label);
     for (const auto& l : labels) label_width = std::max(label_width, display_width(l));
-    constexpr int kColumn = 10;
+    // Each seat's column as wide as its widest cell (at least 8), two spaces apart: a large
+    // amount or a long name never touches its neighbour. A name over 16 columns is cut, marked.
+    std::vector<RowNet> nets;
+    for (const auto& item : ledger.items) nets.push_back(row_net(item));
+    std::array<std::string, kSeats> heads;
+    std::array<int, kSeats> width{};
+    for (int s = 0; s < kSeats; ++s) {
+      auto i = static_cast<std::size_t>(s);
+      heads[i] = truncate_to(seat_name(t, s, zh), 16);
+      width[i] = std::max({8, display_width(heads[i]), display_width(signed_points(ledger.totals[i]))});
+      for (const auto& r : nets)
+        if (r.touched[i]) width[i] = std::max(width[i], display_width(signed_points(r.net[i])));
+    }
     out << pad_right("", label_width);
-    for (int s = 0; s < kSeats; ++s) out << pad_left(seat_name(t, s, zh), kColumn);
+    for (std::size_t s = 0; s < kSeats; ++s) out << "  " << pad_left(heads[s], width[s]);
     out << '\n';
     for (std::size_t i = 0; i < ledger.items.size(); ++i) {
-      RowNet r = row_net(ledger.items[i]);
       out << pad_right(labels[i], label_width);
-      for (int s = 0; s < kSeats; ++s)
-        out << pad_left(r.touched[static_cast<std::size_t>(s)] ? signed_points(r.net[static_cast<std::size_t>(s)]) : "·",
-                        kColumn);
+      for (std::size_t s = 0; s < kSeats; ++s)
+        out << "  " << pad_left(nets[i].touched[s] ? signed_points(nets[i].net[s]) : "·", width[s]);
       out << '\n';
       for (const auto& line : ledger.items[i].lines) out << "    " << line.in(zh) << '\n';
     }
     out << pad_right(total_label, label_width);
-    for (auto v : ledger.totals) out << pad_left(signed_points(v), kColumn);
+    for (std::size_t s = 0; s < kSeats; ++s) out << "  " << pad_left(signed_points(ledger.totals[s]), width[s]);
     out << '\n';
   }
   for (const auto& n : ledger.notes) out << (zh ? "说明  " : "Note  ") << n.in(zh) << '\n';
@@ -115,25 +125,40 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
 
 void print_statement(const Ledger& ledger, const Table& t, int seat, bool zh, std::ostream& out) {
   out << seat_name(t, seat, zh) << (zh ? " 的个人结算\n" : ": statement\n");
+  // Columns sized to their widest cell, so that no name runs into its amount.
+  struct Row {
+    std::string name, amount, detail;
+  };
+  std::vector<std::pair<int, std::vector<Row>>> parts;
+  int name_width = 0, amount_width = 0;
   for (int other = 0; other < kSeats; ++other) {
     if (other == seat) continue;
-    std::int64_t sum = 0;
-    std::vector<std::string> lines;
+    std::vector<Row> rows;
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers) {
         bool in = tr.to == seat && tr.from == other, outgoing = tr.from == seat && tr.to == other;
         if (!in && !outgoing) continue;
-        std::int64_t v = in ? tr.points : -tr.points;
-        sum += v;
-        lines.push_back("    " + pad_right(item.name.in(zh), 24) + pad_left(signed_points(v), 8) + "  " +
-                        item.detail.in(zh));
+        rows.push_back({item.name.in(zh), signed_points(in ? tr.points : -tr.points), item.detail.in(zh)});
+        name_width = std::max(name_width, display_width(rows.back().name));
+        amount_width = std::max(amount_width, display_width(rows.back().amount));
       }
-    out << (zh ? "  与 " : "  with ") << seat_name(t, other, zh) << (zh ? "：" : ": ") << signed_points(sum)
-        << '\n';
-    for (const auto& l : lines) out << l << '\n';
+    parts.emplace_back(other, std::move(rows));
+  }
+  for (const auto& [other, rows] : parts) {
+    std::int64_t sum = 0;  // the per-counterparty net, from the transfers (each fits; so does their sum)
+    for (const auto& item : ledger.items)
+      for (const auto& tr : item.transfers) {
+        if (tr.to == seat && tr.from == other) sum += tr.points;
+        if (tr.from == seat && tr.to == other) sum -= tr.points;
+      }
+    out << (zh ? "  与 " : "  with ") << seat_name(t, other, zh) << (zh ? "：" : ": ") << signed_points(sum) << '\n';
+    for (const auto& r : rows)
+      out << "    " << pad_right(r.name, std::max(24, name_width)) << "  " << pad_left(r.amount, std::max(6, amount_width))
+          << "  " << r.detail << '\n';
   }
   out << (zh ? "  合计 " : "  Total ") << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
 }
+
 
 }  // namespace
 

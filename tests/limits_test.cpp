@@ -18,10 +18,12 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "testdata.hpp"
@@ -558,4 +560,51 @@ TEST_CASE("Limits: settle JSON nesting is refused past exactly 64 levels and bra
   auto r = test::run_qianmj({"settle", "--json"}, t.dump());
   CHECK(r.exit == 0);
   CHECK(totals(json::parse(r.out)) == std::vector<std::int64_t>{18, -6, -6, -6});
+}
+
+TEST_CASE("Limits: the 1 MiB line limit counts the line without its CR: a CRLF line of exactly 1 MiB is answered like the LF one") {
+  const std::string head = "{\"hand\": \"2344567p345789s\"", tail = "}";
+  const std::string exact = head + std::string((1u << 20) - head.size() - tail.size(), ' ') + tail;
+  REQUIRE(exact.size() == (1u << 20));
+  auto r = run_piped({"waits", "-", "--json"}, exact + "\r\n" + exact + "\n" + exact + " \r\n");
+  auto answers = json_lines(r.out);
+  check_codes(answers, {"ok", "ok", "too_long"});  // one byte more than 1 MiB is too long, CR or not
+}
+
+TEST_CASE("Limits: a 16 MiB settle document of millions of empty objects is refused in memory a small multiple of its size") {
+  std::string doc = "{\"x\":[";
+  while (doc.size() < (16u << 20) - 8) doc += "{},";
+  doc += "{}]}";
+  auto r = run_piped({"settle", "--json"}, doc + "\n");
+  CHECK(r.exit == 2);
+  CHECK(code(json::parse(r.out)) == "too_long");
+  INFO("peak RSS " << r.hwm_max << " KiB");
+  CHECK(r.hwm_max > 0);
+  CHECK(r.hwm_max < 5 * 16 * 1024);  // under five times the document (it was 654 MB)
+}
+
+TEST_CASE("Limits: a line dribbled a byte at a time reads back whole (the reader is linear however its input arrives)") {
+  int p[2];
+  REQUIRE(pipe(p) == 0);
+  const std::string head = "{\"hand\": \"2344567p345789s\"";
+  const std::size_t size = 200'000;
+  std::thread writer([&] {
+    (void)!write(p[1], head.data(), head.size());
+    for (std::size_t i = head.size(); i + 2 < size; ++i) (void)!write(p[1], " ", 1);
+    (void)!write(p[1], "}\nab\r\n", 6);
+    close(p[1]);
+  });
+  cli::LineReader reader(p[0]);
+  std::string line;
+  bool too_long = false;
+  REQUIRE(reader.next(line, too_long));
+  CHECK_FALSE(too_long);
+  CHECK(line.size() == size - 1);
+  CHECK(line.rfind(head, 0) == 0);
+  REQUIRE(reader.next(line, too_long));
+  CHECK(line == "ab");
+  CHECK_FALSE(reader.next(line, too_long));
+  CHECK(reader.error() == 0);
+  writer.join();
+  close(p[0]);
 }

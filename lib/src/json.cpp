@@ -299,8 +299,10 @@ json rules_json(const Ruleset& rules) {
 }
 
 json to_json(const Error& e, std::string_view rules_id, long line) {
-  json err = {{"code", code_name(e.code)}, {"message", e.en}, {"message_zh", e.zh}};
-  if (!e.field.empty()) err["field"] = e.field;
+  // Messages quote what the user typed: controls and bidi marks are escaped there too, so a
+  // script that prints them (jq -r) shows no raw ones.
+  json err = {{"code", code_name(e.code)}, {"message", terminal_safe(e.en)}, {"message_zh", terminal_safe(e.zh)}};
+  if (!e.field.empty()) err["field"] = terminal_safe(e.field);
   if (e.column > 0) err["column"] = e.column;
   if (line > 0) err["line"] = line;
   return {{"schema", kSchema}, {"rules", rules_id}, {"error", err}};
@@ -437,38 +439,67 @@ std::optional<Error> check_shape(std::string_view text) {
 
 }  // namespace
 
-// Finds the first key that appears twice in one object (a SAX pass: the DOM keeps only
-// the last of them, silently).
-struct DuplicateKeys final : nlohmann::json_sax<In> {
+// A SAX pass before the DOM is built: the first key that appears twice in one object (the DOM
+// would keep only the last of them, silently), and a count of the values, so that a document
+// of millions of empty objects is refused before it takes memory (a DOM value costs ~40 times
+// its text).
+struct PreScan final : nlohmann::json_sax<In> {
+  explicit PreScan(std::size_t max) : max_values(max) {}
+  std::size_t max_values, values = 0;
   std::vector<std::unordered_set<std::string>> open;  // per open object, its keys so far
   std::optional<std::string> duplicate;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
+  bool too_many = false;
+  bool value() {
+    if (++values <= max_values) return true;
+    too_many = true;
+    return false;
+  }
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
   bool start_object(std::size_t) override {
     open.emplace_back();
-    return true;
+    return value();
   }
   bool key(string_t& k) override {
-    if (open.back().insert(k).second) return true;
-    duplicate = k;
-    return false;
+    if (!open.back().insert(k).second && !duplicate) duplicate = k;  // go on: a syntax error later is the error
+    return true;
   }
   bool end_object() override {
     open.pop_back();
     return true;
   }
-  bool start_array(std::size_t) override { return true; }
+  bool start_array(std::size_t) override { return value(); }
   bool end_array() override { return true; }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 };
 
+Error duplicate_error(const std::string& key) {
+  Error e = json_field(ErrorCode::BadJson, key, "the key \"" + key + "\" appears twice in one object",
+                       "同一对象中键 \"" + key + "\" 出现了两次");
+  return e;
+}
+
+// A settle table has a few hundred values at most (4 seats, 64 kongs, 3 wins, the options).
+constexpr std::size_t kMaxTableValues = 10000;
+
+std::optional<Error> json_prescan(std::string_view text, std::size_t max_values) {
+  PreScan scan(max_values);
+  In::sax_parse(text.begin(), text.end(), &scan);
+  if (scan.too_many)
+    return Error{ErrorCode::TooLong, "more than " + std::to_string(max_values) + " JSON values: no table or request is that large",
+                 "JSON 值超过 " + std::to_string(max_values) + " 个：没有这么大的牌局或请求"};
+  if (scan.duplicate && In::accept(text.begin(), text.end())) return duplicate_error(*scan.duplicate);
+  return std::nullopt;  // a syntax error is the DOM parser's to report
+}
+
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = check_shape(text)) return *e;
+  if (auto e = json_prescan(text, kMaxTableValues)) return *e;
   In j;
   try {
     j = In::parse(text.begin(), text.end());
@@ -492,11 +523,6 @@ Result<Table> table_from_json(std::string_view text) {
     std::string reason = bracket == std::string::npos ? what : what.substr(bracket + 2);
     return Error{ErrorCode::BadJson, "not valid JSON: " + reason, "JSON 格式错误：" + reason};
   }
-  DuplicateKeys keys;
-  In::sax_parse(text.begin(), text.end(), &keys);  // it parsed above: only a duplicate stops it
-  if (auto& duplicate = keys.duplicate)
-    return json_field(ErrorCode::BadJson, *duplicate, "the key \"" + *duplicate + "\" appears twice in one object",
-                      "同一对象中键 \"" + *duplicate + "\" 出现了两次");
   Table t;
   t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});

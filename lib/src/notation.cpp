@@ -1,6 +1,7 @@
 #include "qianmj/notation.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
@@ -440,6 +441,20 @@ std::string tiles_text(const Hand& hand, bool chinese) {
 
 }  // namespace
 
+// C0 and C1 controls, DEL, bidi embeddings and isolates, line and paragraph separators.
+bool unsafe_on_terminal(char32_t c) {
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029;
+}
+
+bool has_unsafe_characters(std::string_view text) {
+  auto chars = decode(text);
+  if (!chars) return true;
+  for (const auto& c : *chars)
+    if (unsafe_on_terminal(c.cp)) return true;
+  return false;
+}
+
 std::optional<Hand> parse_plain_ascii(std::string_view text) {
   if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
   Hand hand;
@@ -529,6 +544,36 @@ int display_width(std::string_view text) {
   return w;
 }
 
+std::string terminal_safe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto b = static_cast<unsigned char>(text[i]);
+    if (b >= 0x20 && b < 0x7F) {  // plain ASCII, the common case
+      out += text[i++];
+      continue;
+    }
+    std::size_t len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    auto piece = decode(text.substr(i, std::min(len, text.size() - i)));
+    if (!piece || piece->size() != 1) {  // not UTF-8
+      out += '?';
+      ++i;
+      continue;
+    }
+    char32_t cp = (*piece)[0].cp;
+    if (unsafe_on_terminal(cp) && cp != U'\n') {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(text.substr(i, len));
+    }
+    i += len;
+  }
+  return out;
+}
+
 std::string caret_lines(std::string_view input, int column) {
   // Show a window of the input around the column, decoded leniently.
   std::string shown, caret;
@@ -545,7 +590,7 @@ std::string caret_lines(std::string_view input, int column) {
     auto piece = decode(input.substr(i, std::min<std::size_t>(len, input.size() - i)));
     std::string glyph = "?";
     int w = 1;
-    if (piece && piece->size() == 1 && (*piece)[0].cp >= 0x20 && (*piece)[0].cp != 0x7F) {
+    if (piece && piece->size() == 1 && !unsafe_on_terminal((*piece)[0].cp)) {
       glyph = std::string(input.substr(i, static_cast<std::size_t>(len)));
       w = is_wide((*piece)[0].cp) ? 2 : 1;
     } else {

@@ -164,10 +164,9 @@ std::optional<Error> check_events(const Table& t, CheckedTable& c) {
 std::optional<Error> check_seats(const Table& t) {
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    for (unsigned char ch : seat.name)
-      if (ch < 0x20 || ch == 0x7F)
-        return bad(path("seats", static_cast<std::size_t>(s), "name"), "control characters in a name",
-                   "名字中有控制字符");
+    if (has_unsafe_characters(seat.name))  // it would be echoed to a terminal
+      return bad(path("seats", static_cast<std::size_t>(s), "name"),
+                 "control or bidi characters in a name (or bytes that are not UTF-8)", "名字中有控制字符或双向文字控制符");
     if (seat.name.size() > 64)
       return bad(path("seats", static_cast<std::size_t>(s), "name"), "a name of at most 64 bytes", "名字最多 64 字节");
     // Seed: no 碰/杠 before 报听, and a 报听 hand does not change after it.

@@ -277,7 +277,7 @@ namespace {
 // Why `name` cannot be a player's name, or nullopt.
 std::optional<Text> bad_name(std::string_view name) {
   bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) || separator(name) != std::string_view::npos;
-  for (char ch : name) bad = bad || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F;
+  bad = bad || has_unsafe_characters(name);
   for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
   for (const auto& f : kFlags) bad = bad || name == f.first;
   for (const auto& k : kKeys) bad = bad || starts(name, k.first);
@@ -931,7 +931,7 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
     if (name.empty()) continue;
     bool ok = name.size() <= 64 && !looks_like_hand_text(name) && separator(name) == std::string_view::npos && name.find_first_of(" \t") == std::string::npos &&
               name.find("\u3000") == std::string::npos;
-    for (char ch : name) ok = ok && static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7F;
+    ok = ok && !has_unsafe_characters(name);
     for (const auto& sp : kSeatWords) ok = ok && name != sp.text;
     if (!ok) return std::nullopt;
     w.push_back(seat(s) + "=" + name);

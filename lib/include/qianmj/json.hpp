@@ -22,6 +22,11 @@ Json rules_json(const Ruleset& rules);
 std::string waits_json_text(const WaitsAnswer& waits, const Ruleset& rules, long line = 0);
 std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                                const Ruleset& rules, long line = 0);
+// Before a JSON text becomes a DOM: more than `max_values` values is too_long (memory stays a
+// small multiple of the text), a key twice in one object is bad_json naming the key; nullopt
+// otherwise (a syntax error included: the parser reports it).
+std::optional<Error> json_prescan(std::string_view text, std::size_t max_values);
+
 // settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
 Result<Table> table_from_json(std::string_view text);
 // The table as that JSON (hands in canonical ASCII; fields at their defaults left out), so a

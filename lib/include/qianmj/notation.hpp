@@ -37,7 +37,16 @@ std::string reading_text(const Reading& reading, const Hand& hand, bool chinese)
 // Terminal columns the UTF-8 text takes (CJK characters take two).
 int display_width(std::string_view text);
 
-// Two lines: the input (control and invalid bytes shown as '?') and a caret under the
+// Whether a character would move or hide what a terminal shows (a control, a bidi mark).
+bool unsafe_on_terminal(char32_t c);
+// Whether text holds such a character, or bytes that are not UTF-8.
+bool has_unsafe_characters(std::string_view text);
+
+// `text` for a terminal: controls (C0 but the newline, C1, DEL), bidi embeddings, isolates
+// and line separators written as \u202e, bytes that are not UTF-8 as '?'.
+std::string terminal_safe(std::string_view text);
+
+// Two lines: the input (control, bidi and invalid bytes shown as '?') and a caret under the
 // character at `column` (1-based), aligned for wide CJK characters.
 std::string caret_lines(std::string_view input, int column);
 

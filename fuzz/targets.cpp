@@ -12,6 +12,8 @@
 #include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
+#include "qianmj/session.hpp"
+#include "qianmj/table_words.hpp"
 
 namespace qianmj::fuzz {
 namespace {
@@ -135,6 +137,53 @@ void lines(const std::uint8_t* data, std::size_t size) {
   }
   check(i == pieces.size(), "fewer lines than the input has");
   ::close(fd);
+}
+
+void words(const std::uint8_t* data, std::size_t size) {
+  auto text = text_of(data, size);
+  std::string line(text.substr(0, text.find('\n')));
+  auto w = table_from_words(line);
+  if (!w) {
+    const Error& e = w.error();
+    check(!code_name(e.code).empty() && e.code != ErrorCode::Internal, "a words error without a code, or internal");
+    check(e.column >= 0, "a negative column");
+    return;
+  }
+  const std::string json = table_to_json(w->table).dump();
+  for (bool zh : {true, false}) {
+    auto again = table_to_words(w->table, zh);
+    check(again.has_value(), "a table read from words that words cannot write");
+    auto back = table_from_words(*again);
+    check(static_cast<bool>(back), "words written from a table that do not read");
+    check(table_to_json(back->table).dump() == json, "the words round trip changed the table");
+  }
+  (void)settle(w->table);  // any answer or error, never a crash
+}
+
+void session(const std::uint8_t* data, std::size_t size) {
+  Session evening;
+  auto text = text_of(data, size);
+  for (std::size_t start = 0; start < text.size();) {
+    auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string line(text.substr(start, nl - start));
+    start = nl + 1;
+    auto header = evening.header(line);
+    if (!header || *header) continue;
+    const auto before = evening.totals();
+    const long hands = evening.hands();
+    auto hand = evening.play(line);
+    if (!hand) {
+      check(evening.totals() == before && evening.hands() == hands, "a refused hand changed the evening");
+      continue;
+    }
+    std::int64_t sum = 0, total = 0;
+    for (int s = 0; s < kSeats; ++s) {
+      sum += hand->ledger.totals[static_cast<std::size_t>(s)];
+      total += hand->totals[static_cast<std::size_t>(s)];
+    }
+    check(sum == 0 && total == 0, "a hand or the evening does not sum to zero");
+  }
 }
 
 }  // namespace qianmj::fuzz

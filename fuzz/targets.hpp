@@ -27,11 +27,20 @@ void settle(const std::uint8_t* data, std::size_t size);
 // whole, without '\n' and one '\r', or as too long, in order.
 void lines(const std::uint8_t* data, std::size_t size);
 
+// A table in words: read, and when it reads, written back in Chinese and in ASCII words that
+// read to the same table (its JSON form); an error has a code and a column in the line.
+void words(const std::uint8_t* data, std::size_t size);
+
+// An evening: each line a header line or a hand; after every hand priced, the hand's totals
+// and the running totals sum to zero, and a refused hand changes nothing.
+void session(const std::uint8_t* data, std::size_t size);
+
 struct Target {
   std::string_view name;
   void (*run)(const std::uint8_t*, std::size_t);
 };
 inline constexpr Target kTargets[] = {
-    {"notation", notation}, {"request", request}, {"settle", settle}, {"lines", lines}};
+    {"notation", notation}, {"request", request}, {"settle", settle}, {"lines", lines},
+    {"words", words},       {"session", session}};
 
 }  // namespace qianmj::fuzz

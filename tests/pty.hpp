@@ -75,6 +75,16 @@ class Terminal {
       if (n > 0) screen_.append(buf, static_cast<std::size_t>(n));
     }
     exited_ = true;
+    // What the program wrote just before it exited may still wait in the terminal: read it
+    // all (the master reads EIO once the program's side is closed and empty).
+    for (;;) {
+      char buf[4096];
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, 200) <= 0) break;
+      ssize_t n = read(fd_, buf, sizeof buf);
+      if (n <= 0) break;
+      screen_.append(buf, static_cast<std::size_t>(n));
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
   const std::string& screen() const { return screen_; }

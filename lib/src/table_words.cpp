@@ -821,6 +821,12 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     if (robbing && !discarder)
       return p.word_error(ErrorCode::BadWord, token_at(rob_said.column), "抢杠: whose kong was robbed? say 南被抢杠",
                           "抢杠：抢的是谁的杠？写作 南被抢杠");
+    if (discarder)
+      for (const auto& x : wins)
+        if (x.seat == discarder->first)
+          return p.word_error(ErrorCode::Inconsistent, token_at(discarder->second),
+                              "a winner cannot be the discarder: nobody wins off their own discard",
+                              "胡牌者不能同时是点炮者：不能胡自己打出的牌");
     if (tianhu_said && wins.size() == 1) wins.front().tianhu = true;
     if (dihu_said) {
       if (wins.size() != 1)
@@ -864,7 +870,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
   // 杠上炮, the konger's only kong) moved to the end.
   if (!kong_order.empty()) {
     std::vector<KongWord> ordered;
-    for (const auto& [seat, tile] : kong_order) {
+    for (const auto& said : kong_order) {  // not a structured binding: clang 14 lambdas cannot capture one
+      const int seat = said.first;
+      const Tile tile = said.second;
       auto it = std::find_if(kongs.begin(), kongs.end(), [&](const KongWord& k) { return k.kong.seat == seat && k.kong.tile == tile; });
       if (it == kongs.end())
         return p.word_error(ErrorCode::Inconsistent, token_at(order_said.column),

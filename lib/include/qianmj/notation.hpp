@@ -8,6 +8,7 @@
 #include "qianmj/analysis.hpp"
 #include "qianmj/error.hpp"
 #include "qianmj/hand.hpp"
+#include "qianmj/terminal_text.hpp"  // display_width, terminal_safe, caret_lines
 
 namespace qianmj {
 
@@ -33,21 +34,5 @@ std::string to_chinese(const Hand& hand);  // the same with 万条筒
 // The groups of a reading as text, pair first, then concealed sets, then melds
 // ("11p 123p 789p 789p [999p]"); for seven pairs, the seven pairs.
 std::string reading_text(const Reading& reading, const Hand& hand, bool chinese);
-
-// Terminal columns the UTF-8 text takes (CJK characters take two).
-int display_width(std::string_view text);
-
-// Whether a character would move or hide what a terminal shows (a control, a bidi mark).
-bool unsafe_on_terminal(char32_t c);
-// Whether text holds such a character, or bytes that are not UTF-8.
-bool has_unsafe_characters(std::string_view text);
-
-// `text` for a terminal: controls (C0 but the newline, C1, DEL), bidi embeddings, isolates
-// and line separators written as \u202e, bytes that are not UTF-8 as '?'.
-std::string terminal_safe(std::string_view text);
-
-// Two lines: the input (control, bidi and invalid bytes shown as '?') and a caret under the
-// character at `column` (1-based), aligned for wide CJK characters.
-std::string caret_lines(std::string_view input, int column);
 
 }  // namespace qianmj

@@ -1,76 +1,17 @@
-#include "qianmj/notation.hpp"
-
+// The hand parser: the notation people write (INTERFACE §1) to a Hand, errors at a column.
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <vector>
+
+#include "qianmj/notation.hpp"
+#include "utf8.hpp"
 
 namespace qianmj {
 namespace {
 
-struct Char {
-  char32_t cp;
-  int column;  // 1-based
-};
-
-// Strict UTF-8 decoding (no overlongs, no surrogates, nothing above U+10FFFF).
-Result<std::vector<Char>> decode(std::string_view s) {
-  std::vector<Char> out;
-  out.reserve(s.size());
-  std::size_t i = 0;
-  int column = 1;
-  while (i < s.size()) {
-    auto b = static_cast<unsigned char>(s[i]);
-    char32_t cp = 0;
-    int len = 0;
-    if (b < 0x80) {
-      cp = b, len = 1;
-    } else if (b >= 0xC2 && b <= 0xDF) {
-      cp = b & 0x1F, len = 2;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      cp = b & 0x0F, len = 3;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      cp = b & 0x07, len = 4;
-    }
-    bool ok = len > 0 && i + len <= s.size();
-    for (int k = 1; ok && k < len; ++k) {
-      auto c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0) != 0x80) ok = false;
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-               (cp >= 0xD800 && cp <= 0xDFFF)))
-      ok = false;
-    if (!ok)
-      return Error{ErrorCode::BadUtf8, "invalid UTF-8 at character " + std::to_string(column),
-                   "第 " + std::to_string(column) + " 个字符处不是有效的 UTF-8 编码", column,
-                   std::string(s)};
-    out.push_back({cp, column});
-    i += static_cast<std::size_t>(len);
-    ++column;
-  }
-  return out;
-}
-
-std::string encode(char32_t cp) {
-  std::string out;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-  return out;
-}
+using utf8::Char;
+using utf8::decode;
+using utf8::encode;
 
 std::optional<int> rank_of(char32_t c) {
   if (c >= U'1' && c <= U'9') return int(c - U'0');
@@ -403,57 +344,7 @@ class Parser {
   int tiles_seen_ = 0;
 };
 
-bool is_wide(char32_t c) {
-  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
-         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1FAFF) ||
-         (c >= 0x20000 && c <= 0x3FFFD);
-}
-
-std::string tiles_text(const Hand& hand, bool chinese) {
-  // The concealed tiles first, on the stack (digits and suit letters or names: at most
-  // 27 * 255 digits and three names), then one string.
-  char buf[27 * 255 + 3 * 8];
-  std::size_t n = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    std::size_t before = n;
-    for (int r = 1; r <= kRanks; ++r)
-      for (int k = hand.concealed[Tile(Suit(s), r).index()]; k > 0; --k) buf[n++] = char('0' + r);
-    if (n == before) continue;
-    const char letter = suit_letter(Suit(s));
-    std::string_view suit = chinese ? suit_zh(Suit(s)) : std::string_view(&letter, 1);
-    for (char c : suit) buf[n++] = c;
-  }
-  std::string out(buf, n);
-  for (const auto& m : hand.melds) {
-    std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
-    body += chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
-    switch (m.kind) {
-      case Meld::Kind::Pung:
-      case Meld::Kind::DirectKong: out += "[" + body + "]"; break;
-      case Meld::Kind::AddedKong: out += "[" + body + "+]"; break;
-      case Meld::Kind::ConcealedKong: out += "(" + body + ")"; break;
-    }
-  }
-  return out;
-}
-
 }  // namespace
-
-// C0 and C1 controls, DEL, bidi embeddings and isolates, line and paragraph separators.
-bool unsafe_on_terminal(char32_t c) {
-  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
-         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029;
-}
-
-bool has_unsafe_characters(std::string_view text) {
-  auto chars = decode(text);
-  if (!chars) return true;
-  for (const auto& c : *chars)
-    if (unsafe_on_terminal(c.cp)) return true;
-  return false;
-}
 
 std::optional<Hand> parse_plain_ascii(std::string_view text) {
   if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
@@ -501,114 +392,6 @@ Result<Tile> parse_tile(std::string_view text) {
       if (parsed->concealed[i]) return Tile::from_index(i);
   return Error{ErrorCode::BadTile, "expected one tile such as 7p or 7筒, not '" + std::string(text) + "'",
                "应为一张牌，如 7p 或 7筒，而不是“" + std::string(text) + "”", 0, std::string(text)};
-}
-
-std::string reading_text(const Reading& reading, const Hand& hand, bool chinese) {
-  auto suit = [&](Tile t) {
-    return chinese ? std::string(suit_zh(t.suit())) : std::string(1, suit_letter(t.suit()));
-  };
-  auto digits = [](Tile t, int n, int step) {
-    std::string d;
-    for (int k = 0; k < n; ++k) d += char('0' + t.rank() + k * step);
-    return d;
-  };
-  std::vector<std::string> groups;
-  if (reading.seven_pairs) {
-    for (int i = 0; i < kKinds; ++i)
-      for (int k = 0; k < hand.concealed[i] / 2; ++k)
-        groups.push_back(digits(Tile::from_index(i), 2, 0) + suit(Tile::from_index(i)));
-  } else {
-    groups.push_back(digits(reading.pair, 2, 0) + suit(reading.pair));
-    for (const auto& s : reading.sets)
-      if (!s.melded)
-        groups.push_back(digits(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0) + suit(s.first));
-    for (const auto& m : hand.melds) {  // the melded sets, as written
-      Hand one;
-      one.melds.push_back(m);
-      groups.push_back(tiles_text(one, chinese));
-    }
-  }
-  std::string out;
-  for (const auto& g : groups) out += (out.empty() ? "" : " ") + g;
-  return out;
-}
-
-std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
-std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
-
-int display_width(std::string_view text) {
-  auto chars = decode(text);
-  if (!chars) return static_cast<int>(text.size());
-  int w = 0;
-  for (const auto& c : *chars) w += is_wide(c.cp) ? 2 : 1;
-  return w;
-}
-
-std::string terminal_safe(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    auto b = static_cast<unsigned char>(text[i]);
-    if (b >= 0x20 && b < 0x7F) {  // plain ASCII, the common case
-      out += text[i++];
-      continue;
-    }
-    std::size_t len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-    auto piece = decode(text.substr(i, std::min(len, text.size() - i)));
-    if (!piece || piece->size() != 1) {  // not UTF-8
-      out += '?';
-      ++i;
-      continue;
-    }
-    char32_t cp = (*piece)[0].cp;
-    if (unsafe_on_terminal(cp) && cp != U'\n') {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
-      out += buf;
-    } else {
-      out.append(text.substr(i, len));
-    }
-    i += len;
-  }
-  return out;
-}
-
-std::string caret_lines(std::string_view input, int column) {
-  // Show a window of the input around the column, decoded leniently.
-  std::string shown, caret;
-  std::size_t i = 0;
-  int col = 1, width_before = 0;
-  constexpr int kWindow = 60;
-  int first = std::max(1, column - kWindow / 2);
-  bool cut_left = first > 1;
-  if (cut_left) shown = "…", width_before = 1;
-  int width = width_before;
-  while (i < input.size() && col < first + kWindow) {
-    auto b = static_cast<unsigned char>(input[i]);
-    int len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-    auto piece = decode(input.substr(i, std::min<std::size_t>(len, input.size() - i)));
-    std::string glyph = "?";
-    int w = 1;
-    if (piece && piece->size() == 1 && !unsafe_on_terminal((*piece)[0].cp)) {
-      glyph = std::string(input.substr(i, static_cast<std::size_t>(len)));
-      w = is_wide((*piece)[0].cp) ? 2 : 1;
-    } else {
-      len = piece ? len : 1;
-    }
-    if (col >= first) {
-      if (col == column) width_before = width;
-      shown += glyph;
-      width += w;
-    }
-    i += static_cast<std::size_t>(len);
-    ++col;
-  }
-  if (i < input.size()) shown += "…";
-  if (column >= col) width_before = width;  // the column is just past the end
-  caret.assign(static_cast<std::size_t>(width_before), ' ');
-  caret += '^';
-  return shown + "\n" + caret;
 }
 
 }  // namespace qianmj

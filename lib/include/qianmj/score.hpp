@@ -1,0 +1,44 @@
+// A scored win: its pattern, add-ons and what each payer pays.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+#include "qianmj/analysis.hpp"
+#include "qianmj/hand.hpp"
+#include "qianmj/item.hpp"
+
+namespace qianmj {
+
+enum class Unit { Fan, Points };
+
+struct Payer {
+  enum class Role { Discarder, Dealer, Other };
+  Role role = Role::Other;
+  int count = 1;
+  std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) this payer is charged
+  std::int64_t points = 0;  // what this payer pays
+  std::vector<Item> items;
+  bool dealer = false;      // this payer is the dealer (the discarder may be)
+  int covers = 1;           // seats' shares this payer pays (Zunyi 包三家: 3), points = value × covers
+};
+
+std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
+
+struct Score {
+  Hand hand;
+  std::optional<Tile> win_tile;
+  bool win = false;
+  bool legal = false;
+  std::optional<Text> reason;  // why not a win, or why not legal
+  std::optional<Item> pattern;
+  std::optional<Reading> reading;  // the reading that makes the pattern
+  std::vector<Item> also;      // lower patterns the hand also holds
+  std::vector<Item> items;     // pattern and add-ons every payer pays
+  std::vector<Payer> payers;
+  std::int64_t total = 0;      // points the winner collects
+  std::vector<Text> notes;     // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
+};
+
+}  // namespace qianmj

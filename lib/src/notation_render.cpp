@@ -1,0 +1,73 @@
+// Hands and readings as text: canonical ASCII, Chinese, the groups of a reading.
+#include <string>
+#include <vector>
+
+#include "qianmj/notation.hpp"
+
+namespace qianmj {
+namespace {
+
+std::string tiles_text(const Hand& hand, bool chinese) {
+  // The concealed tiles first, on the stack (digits and suit letters or names: at most
+  // 27 * 255 digits and three names), then one string.
+  char buf[27 * 255 + 3 * 8];
+  std::size_t n = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    std::size_t before = n;
+    for (int r = 1; r <= kRanks; ++r)
+      for (int k = hand.concealed[Tile(Suit(s), r).index()]; k > 0; --k) buf[n++] = char('0' + r);
+    if (n == before) continue;
+    const char letter = suit_letter(Suit(s));
+    std::string_view suit = chinese ? suit_zh(Suit(s)) : std::string_view(&letter, 1);
+    for (char c : suit) buf[n++] = c;
+  }
+  std::string out(buf, n);
+  for (const auto& m : hand.melds) {
+    std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
+    body += chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
+    switch (m.kind) {
+      case Meld::Kind::Pung:
+      case Meld::Kind::DirectKong: out += "[" + body + "]"; break;
+      case Meld::Kind::AddedKong: out += "[" + body + "+]"; break;
+      case Meld::Kind::ConcealedKong: out += "(" + body + ")"; break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string reading_text(const Reading& reading, const Hand& hand, bool chinese) {
+  auto suit = [&](Tile t) {
+    return chinese ? std::string(suit_zh(t.suit())) : std::string(1, suit_letter(t.suit()));
+  };
+  auto digits = [](Tile t, int n, int step) {
+    std::string d;
+    for (int k = 0; k < n; ++k) d += char('0' + t.rank() + k * step);
+    return d;
+  };
+  std::vector<std::string> groups;
+  if (reading.seven_pairs) {
+    for (int i = 0; i < kKinds; ++i)
+      for (int k = 0; k < hand.concealed[i] / 2; ++k)
+        groups.push_back(digits(Tile::from_index(i), 2, 0) + suit(Tile::from_index(i)));
+  } else {
+    groups.push_back(digits(reading.pair, 2, 0) + suit(reading.pair));
+    for (const auto& s : reading.sets)
+      if (!s.melded)
+        groups.push_back(digits(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0) + suit(s.first));
+    for (const auto& m : hand.melds) {  // the melded sets, as written
+      Hand one;
+      one.melds.push_back(m);
+      groups.push_back(tiles_text(one, chinese));
+    }
+  }
+  std::string out;
+  for (const auto& g : groups) out += (out.empty() ? "" : " ") + g;
+  return out;
+}
+
+std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
+std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
+
+}  // namespace qianmj

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "qianmj/duyun.hpp"
+#include "rules/duyun/duyun.hpp"
 #include "qianmj/notation.hpp"
 
 using namespace qianmj;

@@ -6,7 +6,7 @@
 
 #include "helpers.hpp"
 #include "qianmj/analysis.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;
 

@@ -1,6 +1,6 @@
 // D1-D5: Duyun patterns, add-ons, legality, dealer streak and payments.
 #include "helpers.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;
 using test::pattern_id;

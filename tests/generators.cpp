@@ -4,10 +4,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "qianmj/duyun.hpp"
+#include "rules/duyun/duyun.hpp"
 #include "qianmj/settle.hpp"
 #include "qianmj/notation.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj::test {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "qianmj/duyun.hpp"
+#include "rules/duyun/duyun.hpp"
 #include "qianmj/notation.hpp"
 
 namespace qianmj::test {

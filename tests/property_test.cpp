@@ -13,7 +13,7 @@
 #include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;

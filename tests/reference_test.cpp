@@ -10,7 +10,7 @@
 #include "helpers.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 #include "reference/reference.hpp"
 
 using namespace qianmj;

@@ -1,6 +1,6 @@
 // Z1-Z4: Zunyi 缺一门, patterns, add-ons and payments (points per paying seat).
 #include "helpers.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;
 

@@ -1,5 +1,6 @@
 #include "qianmj/options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 
@@ -8,42 +9,16 @@
 namespace qianmj {
 
 std::span<const OptionSpec> option_specs() {
-  constexpr std::int64_t kBig = 1'000'000'000'000'000;  // 10^15: amounts stay exact in int64
-  static constexpr OptionSpec specs[] = {
-      {"base", 6, false, 1, kBig, "duyun", "points per fan", "每番分数（底分）"},
-      {"qianggang-fan", 0, false, 0, 1000, "duyun", "add-on fan for 抢杠", "抢杠加番"},
-      {"pinghu-gangshangpao", 1, true, 0, 1, "duyun", "a 平胡 without 豆 may win off a 杠上炮",
-       "无豆平胡可胡杠上炮"},
-      {"gangshangpao-split", 0, true, 0, 1, "duyun",
-       "一炮多响 after a kong: split the transferred kong income", "杠上炮一炮多响时平分转移的豆"},
-      {"huazhu", 1, true, 0, 1, "duyun", "查花猪 at a draw", "流局查花猪"},
-      {"huazhu-penalty", 16, false, 0, 1000, "duyun", "花猪 pays this × base to each non-花猪 seat",
-       "花猪赔每家非花猪的倍数（× 底分）"},
-      {"huazhu-at-least-dajiao", 1, true, 0, 1, "duyun",
-       "a 花猪 pays a ready seat at least that seat's 查大叫", "花猪赔听牌者至少其查大叫之数"},
-      {"escape-penalty", 16, false, 0, 1000, "duyun", "escaper pays this × base to each other seat",
-       "逃跑者赔每家的倍数（× 底分）"},
-      {"dead-wait-ready", 0, true, 0, 1, "", "a hand whose only waits are dead counts as ready",
-       "所叫的牌都已被自己拿完的手牌也算听牌"},
-      {"zunyi-pinghu", 2, false, 0, 1000, "zunyi", "平胡 points", "平胡分数"},
-      {"zunyi-qianggang", 3, false, 0, 1000, "zunyi", "抢杠 add-on points", "抢杠加分"},
-      {"zunyi-qianggang-bao", 0, true, 0, 1, "zunyi", "抢杠: the robbed seat pays what a self-draw would collect",
-       "抢杠时被抢者包三家（按自摸分赔付）"},
-      {"zunyi-baoting", 10, false, 0, 1000, "zunyi", "报听 add-on points for a winner who declared it",
-       "报听者胡牌加分"},
-      {"zunyi-shabao", 10, false, 0, 1000, "zunyi", "杀报 add-on points when the discarder declared 报听",
-       "杀报：点炮者报听时加分"},
-      {"zunyi-long-on-win", 1, true, 0, 1, "zunyi", "龙七对 needs the winning tile to complete the four alike",
-       "龙七对须由和牌张凑成四张"},
-      {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi", "豆 count only for a winner or a ready konger",
-       "豆只算给胡牌或听牌的杠牌者"},
-      {"ji", 1, false, 0, 1000, "zunyi", "points per 鸡 per other seat", "每只鸡每家分数"},
-      {"chongfeng-ji", 2, false, 0, 1000, "zunyi", "points for the 冲锋鸡 per other seat",
-       "冲锋鸡每家分数"},
-      {"bao-ji", 0, true, 0, 1, "zunyi", "a seat neither won nor ready pays back each 幺鸡 it discarded",
-       "未胡未听者按自己打出的幺鸡赔每家胡牌或听牌者"},
-  };
-  return specs;
+  // Each rule set's options in registry order, one of every rule set listed once.
+  static const std::vector<OptionSpec> all = [] {
+    std::vector<OptionSpec> out;
+    for (const auto& r : rulesets())
+      for (const auto& o : r.options)
+        if (std::none_of(out.begin(), out.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
+          out.push_back(o);
+    return out;
+  }();
+  return all;
 }
 
 namespace {
@@ -154,8 +129,12 @@ std::optional<Error> Options::set_assignment(std::string_view assignment) {
 std::int64_t Options::get(std::string_view name) const {
   auto i = option_index(name);
   if (!i) throw std::logic_error("qianmj: no house rule named " + std::string(name));
+  if (!rules_.empty() && !option_applies(option_specs()[*i], rules_))
+    throw std::logic_error("qianmj: the " + rules_ + " rules have no house rule " + std::string(name));
   return values_[*i];
 }
+
+void Options::bind(std::string_view rules_id) { rules_ = rules_id; }
 
 std::vector<std::string_view> Options::set_names() const {
   std::vector<std::string_view> out;

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "qianmj/duyun.hpp"
-#include "qianmj/zunyi.hpp"
 
 namespace qianmj {
 
@@ -19,45 +17,7 @@ std::string_view role_name(Payer::Role r) {
 
 Ruleset::Ruleset(std::string_view id, Options options) : options_(std::move(options)) {
   if (auto e = foreign_option(id, options_)) throw std::invalid_argument(e->en);
-}
-
-namespace {
-template <class R>
-std::unique_ptr<Ruleset> make(Options options) {
-  return std::make_unique<R>(std::move(options));
-}
-constexpr RulesetInfo kRulesets[] = {
-    {"duyun", "Duyun", "都匀", make<Duyun>},
-    {"zunyi", "Zunyi", "遵义", make<Zunyi>},
-};
-}  // namespace
-
-std::span<const RulesetInfo> rulesets() { return kRulesets; }
-
-const RulesetInfo* find_ruleset(std::string_view id) {
-  for (const auto& r : kRulesets)
-    if (r.id == id) return &r;
-  return nullptr;
-}
-
-std::string known_ruleset_ids() {
-  std::string out;
-  for (const auto& r : kRulesets) out += (out.empty() ? "" : ", ") + std::string(r.id);
-  return out;
-}
-
-Result<std::unique_ptr<Ruleset>> build_ruleset(std::string_view id, Options options) {
-  const RulesetInfo* info = find_ruleset(id);
-  if (!info)
-    return Error{ErrorCode::BadOption, "unknown rule set '" + std::string(id) + "' (known: " + known_ruleset_ids() + ")",
-                 "未知的规则“" + std::string(id) + "”（可用：" + known_ruleset_ids() + "）", 0, ""};
-  if (auto e = foreign_option(id, options)) return *e;
-  return info->make(std::move(options));
-}
-
-std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options) {
-  auto r = build_ruleset(id, std::move(options));
-  return r ? std::move(*r) : nullptr;
+  options_.bind(id);
 }
 
 WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s) {

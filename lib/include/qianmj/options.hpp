@@ -17,12 +17,13 @@ struct OptionSpec {
   std::int64_t default_value;
   bool boolean;  // on/off
   std::int64_t min, max;
-  std::string_view rules;  // the rule set it belongs to ("duyun", "zunyi"), or "" for every rule set
+  std::string_view rules;  // the id of the rule set it belongs to, or "" for every rule set
   std::string_view en;
   std::string_view zh;
 };
 
-// Every option of every rule set, in the order `qianmj rules` lists them.
+// Every option of every registered rule set: each rule set's own in registry order, one of
+// every rule set listed once.
 std::span<const OptionSpec> option_specs();
 
 // Whether rule set `rules_id` has this option (its own, or one of every rule set).
@@ -48,7 +49,10 @@ class Options {
   // "NAME=VALUE" as on the command line.
   std::optional<Error> set_assignment(std::string_view assignment);
 
-  std::int64_t get(std::string_view name) const;  // std::logic_error for an unknown name
+  // std::logic_error for an unknown name, or one the bound rule set does not have.
+  std::int64_t get(std::string_view name) const;
+  // Binds the values to rule set `rules_id`: from then on get() of another's option throws.
+  void bind(std::string_view rules_id);
   bool on(std::string_view name) const { return get(name) != 0; }
   // Names that were set (in the order of option_specs()), for the rule-set check.
   std::vector<std::string_view> set_names() const;

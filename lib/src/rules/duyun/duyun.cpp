@@ -1,7 +1,9 @@
-#include "qianmj/duyun.hpp"
+#include "rules/duyun/duyun.hpp"
 
 #include <algorithm>
 #include <bit>
+
+#include "common_options.hpp"
 
 namespace qianmj {
 namespace {
@@ -264,5 +266,32 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   if (e) return *e;
   return sc;
 }
+
+namespace {
+
+// RULES.md H, as `qianmj rules --rules duyun` lists them.
+constexpr OptionSpec kOptions[] = {
+    {"base", 6, false, 1, kLargestOption, "duyun", "points per fan", "每番分数（底分）"},
+    {"qianggang-fan", 0, false, 0, 1000, "duyun", "add-on fan for 抢杠", "抢杠加番"},
+    {"pinghu-gangshangpao", 1, true, 0, 1, "duyun", "a 平胡 without 豆 may win off a 杠上炮",
+     "无豆平胡可胡杠上炮"},
+    {"gangshangpao-split", 0, true, 0, 1, "duyun",
+     "一炮多响 after a kong: split the transferred kong income", "杠上炮一炮多响时平分转移的豆"},
+    {"huazhu", 1, true, 0, 1, "duyun", "查花猪 at a draw", "流局查花猪"},
+    {"huazhu-penalty", 16, false, 0, 1000, "duyun", "花猪 pays this × base to each non-花猪 seat",
+     "花猪赔每家非花猪的倍数（× 底分）"},
+    {"huazhu-at-least-dajiao", 1, true, 0, 1, "duyun",
+     "a 花猪 pays a ready seat at least that seat's 查大叫", "花猪赔听牌者至少其查大叫之数"},
+    {"escape-penalty", 16, false, 0, 1000, "duyun", "escaper pays this × base to each other seat",
+     "逃跑者赔每家的倍数（× 底分）"},
+    kDeadWaitReady,
+};
+
+std::unique_ptr<Ruleset> make_duyun(Options options) { return std::make_unique<Duyun>(std::move(options)); }
+
+}  // namespace
+
+extern const RulesetInfo duyun_ruleset;
+constinit const RulesetInfo duyun_ruleset = {"duyun", "Duyun", "都匀", make_duyun, kOptions, {}};
 
 }  // namespace qianmj

@@ -3,7 +3,7 @@
 #include <bit>
 
 #include "book.hpp"
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj {
 namespace {

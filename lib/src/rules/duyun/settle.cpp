@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "book.hpp"
-#include "qianmj/duyun.hpp"
+#include "rules/duyun/duyun.hpp"
 #include "qianmj/settle.hpp"
 
 namespace qianmj {

@@ -1,7 +1,9 @@
-#include "qianmj/zunyi.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 #include <algorithm>
 #include <bit>
+
+#include "common_options.hpp"
 
 namespace qianmj {
 namespace {
@@ -230,5 +232,39 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
   sc.payers.push_back(std::move(p));
   return sc;
 }
+
+namespace {
+
+// RULES.md H, as `qianmj rules --rules zunyi` lists them.
+constexpr OptionSpec kOptions[] = {
+    kDeadWaitReady,
+    {"zunyi-pinghu", 2, false, 0, 1000, "zunyi", "平胡 points", "平胡分数"},
+    {"zunyi-qianggang", 3, false, 0, 1000, "zunyi", "抢杠 add-on points", "抢杠加分"},
+    {"zunyi-qianggang-bao", 0, true, 0, 1, "zunyi", "抢杠: the robbed seat pays what a self-draw would collect",
+     "抢杠时被抢者包三家（按自摸分赔付）"},
+    {"zunyi-baoting", 10, false, 0, 1000, "zunyi", "报听 add-on points for a winner who declared it",
+     "报听者胡牌加分"},
+    {"zunyi-shabao", 10, false, 0, 1000, "zunyi", "杀报 add-on points when the discarder declared 报听",
+     "杀报：点炮者报听时加分"},
+    {"zunyi-long-on-win", 1, true, 0, 1, "zunyi", "龙七对 needs the winning tile to complete the four alike",
+     "龙七对须由和牌张凑成四张"},
+    {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi", "豆 count only for a winner or a ready konger",
+     "豆只算给胡牌或听牌的杠牌者"},
+    {"ji", 1, false, 0, 1000, "zunyi", "points per 鸡 per other seat", "每只鸡每家分数"},
+    {"chongfeng-ji", 2, false, 0, 1000, "zunyi", "points for the 冲锋鸡 per other seat",
+     "冲锋鸡每家分数"},
+    {"bao-ji", 0, true, 0, 1, "zunyi", "a seat neither won nor ready pays back each 幺鸡 it discarded",
+     "未胡未听者按自己打出的幺鸡赔每家胡牌或听牌者"},
+};
+
+// Z6: the 鸡 fields of a table.
+constexpr std::string_view kTableFields[] = {"seats[].discarded_yaoji", "seats[].chongfeng", "result.flipped"};
+
+std::unique_ptr<Ruleset> make_zunyi(Options options) { return std::make_unique<Zunyi>(std::move(options)); }
+
+}  // namespace
+
+extern const RulesetInfo zunyi_ruleset;
+constinit const RulesetInfo zunyi_ruleset = {"zunyi", "Zunyi", "遵义", make_zunyi, kOptions, kTableFields};
 
 }  // namespace qianmj

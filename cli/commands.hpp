@@ -9,18 +9,10 @@
 
 #include "common.hpp"
 #include "pipeline.hpp"
+#include "qianmj/request.hpp"
 
 namespace qianmj::cli {
 
-struct SituationArgs {
-  std::string win;
-  bool zimo = false, after_kong = false, robbing_kong = false, baoting = false,
-       payer_baoting = false, tianhu = false, dihu = false, dou = false;
-  std::string dealer = "none";
-  std::int64_t streak = 0;
-  std::string streak_text;  // --streak as typed: read here, so 10^19 is out_of_range, not 2^63-1
-  bool win_given = false, streak_given = false;  // an empty --win '' or --streak '' is an error, not "not given"
-};
 
 class ScoreCommand {
  public:

@@ -20,7 +20,7 @@ namespace qianmj::cli {
 enum Exit { kOk = 0, kNo = 1, kBad = 2 };
 
 struct Common {
-  std::string rules_id = "duyun";
+  std::string rules_id{default_ruleset().id};
   CLI::Option* rules_option = nullptr;  // to tell whether --rules was given
   std::vector<std::string> rule_assignments;  // --rule NAME=VALUE
   bool json = false;
@@ -29,6 +29,10 @@ struct Common {
   bool narrow_flag = false;
   bool narrow = false;  // one seat a line: --narrow, or a terminal under 60 columns (COLUMNS)
 };
+
+// A situation field as the command line spells it: streak -> --streak, payer_baoting ->
+// --payer-baoting (the library's messages name fields, the CLI's name its flags).
+std::string flag_name(std::string_view field);
 
 // COLUMNS below 60 (a phone's terminal).
 bool narrow_from_environment();

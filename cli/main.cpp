@@ -32,14 +32,22 @@ int main(int argc, char** argv) {
   FdOutput sink(1);
   std::ostream out(&sink);
   Common c;
-  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator, Duyun (都匀) and Zunyi (遵义) rules.\n"
+  // The rule sets, from the registry: "Duyun (都匀) and Zunyi (遵义)", "duyun (default) or zunyi".
+  std::string names, ids;
+  const auto all = qianmj::rulesets();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const char* sep = i == 0 ? "" : i + 1 == all.size() ? " and " : ", ";
+    names += sep + std::string(all[i].en) + " (" + std::string(all[i].zh) + ")";
+    ids += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i].id) + (i == 0 ? " (default)" : "");
+  }
+  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator, " + names + " rules.\n"
                "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
                "whether they win, what they wait on, their pattern and who pays whom.",
                "qianmj"};
   app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
-  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: duyun (default) or zunyi")->type_name("NAME");
+  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: " + ids)->type_name("NAME");
   app.add_option("--rule", c.rule_assignments, "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);

@@ -64,19 +64,6 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
-std::optional<Result<Json>> json_request(const std::string& line) {
-  auto first = line.find_first_not_of(" \t");
-  if (first == std::string::npos || line[first] != '{') return std::nullopt;
-  // A key twice is refused, as in settle. (A line is at most 1 MiB: its DOM stays small.)
-  if (auto e = json_prescan(line, std::size_t{1} << 20)) return Result<Json>(*e);
-  try {
-    return Result<Json>(Json::parse(line));
-  } catch (const Json::exception& ex) {
-    return Result<Json>(Error{ErrorCode::BadJson, std::string("not valid JSON: ") + ex.what(),
-                              std::string("JSON 格式错误：") + ex.what()});
-  }
-}
-
 Answer error_answer(const Error& e, const Common& c, long line) {
   if (c.json) return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace), true};
   std::string text = c.chinese ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"

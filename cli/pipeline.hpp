@@ -48,10 +48,6 @@ struct Answer {
   bool error = false;
 };
 
-// A line that starts with '{' is a JSON request: its object, or a bad_json error.
-// nullopt for any other line (a hand).
-std::optional<Result<Json>> json_request(const std::string& line);
-
 // The error answer of one line: JSON with "line", or "line N: error [code] ..." as text.
 Answer error_answer(const Error& e, const Common& c, long line);
 

@@ -7,9 +7,25 @@
 
 namespace qianmj::cli {
 
+namespace {
+
+// "C1-C7, D1-D11, Z1-Z8" with `dash` and the separators given.
+std::string id_ranges(std::string_view dash, std::string_view sep, std::string_view last_sep) {
+  std::string out;
+  const auto ranges = rule_id_ranges();
+  for (std::size_t i = 0; i < ranges.size(); ++i)
+    out.append(i == 0 ? "" : i + 1 == ranges.size() ? last_sep : sep)
+        .append(ranges[i].first)
+        .append(dash)
+        .append(ranges[i].second);
+  return out;
+}
+
+}  // namespace
+
 CLI::App* RulesCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("rules", "Print the pattern table and the house options in effect, or explain rules by id (rules D3)");
-  cmd->add_option("id", ids_, "rule ids to explain: C1-C7, D1-D11, Z1-Z8")->type_name("ID");
+  cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))->type_name("ID");
   cmd->add_flag("--markdown", markdown_, "print the whole rule reference as Markdown (docs/rules.md)");
   return cmd;
 }
@@ -51,8 +67,8 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
       const RuleText* r = find_rule_text(upper);
       if (!r) {
-        print_error(Error{ErrorCode::Usage, "no rule '" + id + "': the ids are C1-C7, D1-D11 and Z1-Z8 (docs/rules.md)",
-                          "没有规则“" + id + "”：编号为 C1–C7、D1–D11、Z1–Z8（见 docs/rules.md）"},
+        print_error(Error{ErrorCode::Usage, "no rule '" + id + "': the ids are " + id_ranges("-", ", ", " and ") + " (docs/rules.md)",
+                          "没有规则“" + id + "”：编号为 " + id_ranges("–", "、", "、") + "（见 docs/rules.md）"},
                     c, out, err);
         return kBad;
       }
@@ -77,12 +93,8 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     return kOk;
   }
   bool zh = c.chinese;
-  Unit unit = rules->unit();
-  if (unit == Unit::Fan)
-    out << rules->name().in(zh) << (zh ? " 番型（只计最大番）\n" : " patterns (only the highest counts)\n");
-  else
-    out << rules->name().in(zh)
-        << (zh ? " 牌型（只计最高的一种，清一色另加）\n" : " patterns (the highest one counts; 清一色 adds)\n");
+  const Unit unit = rules->unit();
+  out << rules->name().in(zh) << rules->patterns_heading().in(zh) << '\n';
   for (const auto& p : rules->patterns())
     out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
         << item_name(p.item(), zh) << "  " << unit_text(p.value, unit, zh) << "  — "
@@ -91,11 +103,10 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   for (const auto& p : rules->addons())
     out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
         << item_name(p.item(), zh) << "  "
-        << (p.id == "lianzhuang" ? std::string("+N") : "+" + std::to_string(rules->addon(p.id).value))
+        << rules->addon_value_text(p.id)
         << "  — " << (zh ? p.definition_zh : p.definition_en) << '\n';
   out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
-  for (const auto& o : option_specs()) {
-    if (!option_applies(o, rules->id())) continue;
+  for (const auto& o : find_ruleset(rules->id())->options) {
     std::int64_t v = rules->options().get(o.name);
     std::string shown = o.boolean ? (v ? "on" : "off") : std::to_string(v);
     out << "  " << o.name << " = " << shown << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "")

@@ -38,12 +38,12 @@ RowNet row_net(const LedgerItem& item) {
 std::string check_text(const SeatCheck& ch, const Ruleset& rules, bool zh) {
   if (ch.ready)
     return (zh ? "听牌，大叫 " : "ready, 大叫 ") + item_name(*ch.dajiao, zh) + ' ' + unit_text(ch.dajiao->value, rules.unit(), zh);
-  return ch.huazhu ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready");
+  return ch.huazhu.value_or(false) ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready");
 }
 
 void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow, std::ostream& out) {
   out << rules.name().in(zh);
-  if (rules.unit() == Unit::Fan) out << (zh ? "  底分 " : "  base ") << rules.options().get("base");
+  if (auto price = rules.price()) out << "  " << price->name.in(zh) << ' ' << price->value;
   out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
       << t.streak << '\n';
   bool checked = false;
@@ -183,7 +183,7 @@ namespace {
 Result<std::string> answer_table(Table& table, const WordsTable* words, const Common& c, const SettleOutput& o,
                                  long line, std::string& rules_id) {
   auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
-  if (table.rules.empty()) table.rules = c.rules_id;  // --rules, or duyun
+  if (table.rules.empty()) table.rules = c.rules_id;  // --rules, or the default rule set
   rules_id = table.rules;
   if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table.rules) {
     Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table.rules,

@@ -10,7 +10,7 @@ namespace {
 
 void print_waits(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostream& out,
                  const std::string& indent) {
-  Unit unit = rules.unit();
+  const Unit unit = rules.unit();
   for (const auto& v : w.waits) {
     out << indent << (zh ? v.wait.tile.chinese() : v.wait.tile.ascii()) << "  ";
     if (v.wait.live)
@@ -19,7 +19,7 @@ void print_waits(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostre
       out << (zh ? "绝张（四张都在自己手里）" : "dead (all four are yours)");
     out << "  " << item_name(v.pattern, zh) << " " << unit_text(v.pattern.value, unit, zh);
     if (v.wait.live && !v.legal_on_discard)
-      out << (zh ? "  只能自摸（平胡无豆不能点炮胡，D3）" : "  self-draw only (平胡 without 豆, D3)");
+      out << "  " << rules.self_draw_only().in(zh);
     out << '\n';
   }
   if (w.dajiao) {
@@ -40,12 +40,10 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
     out << (zh ? "听牌（房规 dead-wait-ready）：所叫的牌都是绝张\n" : "Ready (house rule dead-wait-ready): every wait is dead\n");
   } else if (w.ready) {
     out << (zh ? "听牌：叫 " : "Ready: waits on ") << live << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
-  } else if (w.reason) {
+  } else if (w.reason) {  // analyze_waits says why whenever waits do not make the hand ready
     out << (zh ? "未听牌：" : "Not ready: ") << w.reason->in(zh) << '\n';
-  } else if (w.waits.empty()) {
-    out << (zh ? "未听牌\n" : "Not ready\n");
   } else {
-    out << (zh ? "未听牌：所叫的牌已被自己拿完（C5）\n" : "Not ready: every wait is dead (C5)\n");
+    out << (zh ? "未听牌\n" : "Not ready\n");
   }
   print_waits(w, rules, zh, out, "  ");
 }
@@ -88,12 +86,13 @@ struct WaitsResult {
   bool ready() const { return waits ? waits->ready : !discards.empty(); }
 };
 
-Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, bool baoting, bool dou) {
+Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, WaitsArgs a) {
   auto hand = parse_hand(text);
   if (!hand) return hand.error();
   Situation s;
-  s.baoting = baoting;
-  s.dou = dou;
+  s.field_name = flag_name;
+  s.baoting = a.baoting;
+  s.dou = a.dou;
   WaitsResult r{*hand, std::nullopt, {}};
   if (hand->size() == 13) r.waits = analyze_waits(rules, *hand, s);
   else if (hand->size() == 14) r.discards = analyze_discards(rules, *hand, s);
@@ -128,30 +127,10 @@ std::string summary(const WaitsResult& r) {
 }  // namespace
 
 Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const {
-  std::string hand = line;
-  bool baoting = baoting_, dou = dou_;
-  if (auto request = json_request(line)) {
-    if (!*request) return error_answer(request->error(), c, n);
-    const Json& j = **request;
-    if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string()) {
-      Error e{ErrorCode::BadField, "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand"};
-      e.field = "hand";
-      return error_answer(e, c, n);
-    }
-    for (const auto& [key, v] : j.items()) {
-      if (key == "hand") continue;
-      bool* flag = key == "baoting" ? &baoting : key == "dou" ? &dou : nullptr;
-      if (!flag || !v.is_boolean()) {
-        Error e{ErrorCode::BadField, flag ? "expected true or false" : "unknown field",
-                flag ? "应为 true 或 false" : "未知字段"};
-        e.field = key;
-        return error_answer(e, c, n);
-      }
-      *flag = v.get<bool>();
-    }
-    hand = j["hand"].get<std::string>();
-  }
-  auto r = compute(rules, hand, baoting, dou);
+  std::string hand;
+  auto a = waits_line(line, {baoting_, dou_}, hand);
+  if (!a) return error_answer(a.error(), c, n);
+  auto r = compute(rules, hand, *a);
   if (!r) return error_answer(r.error(), c, n);
   if (!c.json) return {summary(*r), false};
   return {r->waits ? waits_json_text(*r->waits, rules, n) : discards_json_text(r->hand, r->discards, rules, n),
@@ -166,7 +145,7 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     pipe.prompt = c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
     return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
   }
-  auto r = compute(*rules, hand_words(hand_), baoting_, dou_);
+  auto r = compute(*rules, hand_words(hand_), {baoting_, dou_});
   if (!r) {
     print_error(r.error(), c, out, err);
     return kBad;

@@ -52,7 +52,7 @@ class Book {
 };
 
 // "西 → 东  平胡 1 + 连庄 2 = 3 番 → 18": a priced transfer, its items added up.
-Text transfer_line(const Book& book, const Transfer& tr, Unit unit);
+Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules);
 
 // D2-D5, Z4: one ledger item per win, each priced alone by the rule set's score(); a
 // win that is none, or not legal (D3), is an error naming the win. `hu` is 胡 or 和.

@@ -18,9 +18,8 @@ std::string item_sum(const std::vector<Item>& items, bool chinese) {
   return sum;
 }
 
-std::string unit_text(std::int64_t v, Unit unit, bool chinese) {
-  if (unit == Unit::Fan) return std::to_string(v) + (chinese ? " 番" : " fan");
-  return std::to_string(v) + (chinese ? " 分" : " points");
+std::string unit_text(std::int64_t v, const Unit& unit, bool chinese) {
+  return std::to_string(v) + ' ' + std::string(chinese ? unit.zh : unit.en);
 }
 
 std::string item_names(const std::vector<Item>& items, bool chinese) {

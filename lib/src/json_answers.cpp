@@ -10,12 +10,13 @@ using json_detail::header;
 using json_detail::items_json;
 using json_detail::value_key;
 
-json to_json(const Item& item, Unit unit) {
+json to_json(const Item& item, const Unit& unit) {
   return {{"id", item.id}, {"zh", item.zh}, {"en", item.en}, {value_key(unit), item.value}};
 }
 
 json to_json(const Score& sc, const Ruleset& rules) {
-  Unit unit = rules.unit();
+  const Unit unit = rules.unit();
+  const bool priced = rules.price().has_value();  // the value and its points differ
   json j = header(rules);
   j["hand"] = to_ascii(sc.hand);
   j["win_tile"] = sc.win_tile ? json(sc.win_tile->ascii()) : json(nullptr);
@@ -30,7 +31,7 @@ json to_json(const Score& sc, const Ruleset& rules) {
   json payers = json::array();
   for (const auto& p : sc.payers) {
     json payer = {{"role", role_name(p.role)}, {"count", p.count}};
-    if (unit == Unit::Fan) payer["fan"] = p.value;
+    if (priced) payer[value_key(unit)] = p.value;
     payer["points"] = p.points;
     payer["dealer"] = p.dealer;
     if (p.covers > 1) payer["covers"] = p.covers;  // 包: this payer pays the shares of `covers` seats
@@ -90,13 +91,13 @@ json to_json(const Error& e, std::string_view rules_id, long line) {
 
 namespace {
 
-json transfer_items(const Transfer& tr, Unit unit) {
+json transfer_items(const Transfer& tr, const Unit& unit) {
   json a = json::array();
   for (const auto& it : tr.items) a.push_back(to_json(it, unit));
   return a;
 }
 
-json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) {
+json seat_item(const LedgerItem& item, const Transfer& tr, int seat, const Unit& unit, bool priced) {
   json j = {{"id", item.id},
             {"zh", item.name.zh},
             {"en", item.name.en},
@@ -105,7 +106,7 @@ json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) 
             {"detail", item.detail.en},
             {"detail_zh", item.detail.zh}};
   if (!tr.items.empty()) {
-    if (unit == Unit::Fan) j["fan"] = tr.value;  // in points, the value is the amount itself
+    if (priced) j[value_key(unit)] = tr.value;  // unpriced, the value is the amount itself
     j["items"] = transfer_items(tr, unit);
   }
   return j;
@@ -114,9 +115,11 @@ json seat_item(const LedgerItem& item, const Transfer& tr, int seat, Unit unit) 
 }  // namespace
 
 json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
-  Unit unit = rules.unit();
+  const Unit unit = rules.unit();
+  const auto price = rules.price();
+  const bool priced = price.has_value();
   json j = header(rules);
-  if (rules.unit() == Unit::Fan) j["base"] = rules.options().get("base");
+  if (price) j[std::string(price->key)] = price->value;
   j["dealer"] = table.dealer;
   j["streak"] = table.streak;
   json seats = json::array();
@@ -124,14 +127,14 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
     json items = json::array();
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers)
-        if (tr.from == s || tr.to == s) items.push_back(seat_item(item, tr, s, unit));
+        if (tr.from == s || tr.to == s) items.push_back(seat_item(item, tr, s, unit, priced));
     json seat = {{"seat", s},
                  {"name", seat_name(table, s, true)},
                  {"total", ledger.totals[static_cast<std::size_t>(s)]},
                  {"items", items}};
     if (const auto& check = ledger.checks[static_cast<std::size_t>(s)]) {
       seat["ready"] = check->ready;
-      if (unit == Unit::Fan) seat["huazhu"] = check->huazhu;
+      if (check->huazhu) seat["huazhu"] = *check->huazhu;
       seat["dajiao"] = check->dajiao ? to_json(*check->dajiao, unit) : json(nullptr);
     }
     seats.push_back(seat);
@@ -143,7 +146,7 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
     for (const auto& tr : item.transfers) {
       json t = {{"from", tr.from}, {"to", tr.to}, {"points", tr.points}};
       if (!tr.items.empty()) {
-        if (unit == Unit::Fan) t["fan"] = tr.value;
+        if (priced) t[value_key(unit)] = tr.value;
         t["items"] = transfer_items(tr, unit);
       }
       transfers.push_back(t);
@@ -168,7 +171,8 @@ json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
 }
 
 json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat) {
-  Unit unit = rules.unit();
+  const Unit unit = rules.unit();
+  const bool priced = rules.price().has_value();
   json j = header(rules);
   j["seat"] = seat;
   j["name"] = seat_name(table, seat, true);
@@ -181,7 +185,7 @@ json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers)
         if ((tr.from == seat && tr.to == other) || (tr.to == seat && tr.from == other)) {
-          items.push_back(seat_item(item, tr, seat, unit));
+          items.push_back(seat_item(item, tr, seat, unit, priced));
           sum += tr.to == seat ? tr.points : -tr.points;
         }
     parties.push_back({{"seat", other}, {"name", seat_name(table, other, true)}, {"total", sum}, {"items", items}});

@@ -6,9 +6,9 @@
 namespace qianmj::json_detail {
 
 // The key of a value in this rule set's unit: "fan" or "points".
-inline const char* value_key(Unit unit) { return unit == Unit::Fan ? "fan" : "points"; }
+inline std::string value_key(const Unit& unit) { return std::string(unit.key); }
 
-inline Json items_json(const std::vector<Item>& items, Unit unit) {
+inline Json items_json(const std::vector<Item>& items, const Unit& unit) {
   Json a = Json::array();
   for (const auto& it : items) a.push_back(to_json(it, unit));
   return a;

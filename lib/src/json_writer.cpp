@@ -33,7 +33,19 @@ class Writer {
     fresh_ = true;
     return *this;
   }
-  Writer& value_key(Unit unit) { return unit == Unit::Fan ? key("fan") : key("points"); }
+  // A key of a rule set's own (its unit): a plain ASCII word, nothing to escape either.
+  Writer& key(std::string_view k) {
+    if (n_ + k.size() + 4 > sizeof buf_) finish();
+    if (!fresh_) buf_[n_++] = ',';
+    buf_[n_++] = '"';
+    put(k);
+    if (n_ + 2 > sizeof buf_) finish();
+    buf_[n_++] = '"';
+    buf_[n_++] = ':';
+    fresh_ = true;
+    return *this;
+  }
+  Writer& value_key(const Unit& unit) { return key(unit.key); }
   Writer& string(std::string_view v) {
     comma();
     quoted(v);
@@ -75,7 +87,7 @@ class Writer {
     fresh_ = false;
     return *this;
   }
-  Writer& item(const Item& it, Unit unit) {
+  Writer& item(const Item& it, const Unit& unit) {
     open('{').key("id").literal(it.id).key("zh").literal(it.zh).key("en").literal(it.en);
     return value_key(unit).number(it.value).close('}');
   }
@@ -143,7 +155,7 @@ void write_header(Writer& w, const Ruleset& rules) {
   w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
 }
 
-void write_waits(Writer& w, const WaitsAnswer& a, Unit unit) {
+void write_waits(Writer& w, const WaitsAnswer& a, const Unit& unit) {
   w.open('[');
   for (const auto& v : a.waits) {
     w.open('{').key("tile").literal(v.wait.tile.ascii()).key("remaining").number(v.wait.remaining);

@@ -105,6 +105,17 @@ std::string option_cell(const OptionSpec& o) {
 
 }  // namespace
 
+std::vector<std::pair<std::string_view, std::string_view>> rule_id_ranges() {
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  auto add = [&](std::string_view folder) {
+    auto texts = rule_texts(folder);
+    if (!texts.empty()) out.emplace_back(texts.front().id, texts.back().id);
+  };
+  add("common");
+  for (const auto& info : rulesets()) add(info.id);
+  return out;
+}
+
 std::string rules_markdown() {
   std::string out =
       "# qianmj rule reference · 规则说明\n\n"
@@ -129,8 +140,7 @@ std::string rules_markdown() {
     for (const auto& r : rule_texts(info.id)) out += section(r);
     out += "### House rules · 房规 (" + std::string(info.en) + ")\n\n";
     out += "| `--rule` | default · 默认 | meaning | 说明 | rules · 规则 |\n|---|---|---|---|---|\n";
-    for (const auto& o : option_specs()) {
-      if (!option_applies(o, info.id)) continue;
+    for (const auto& o : info.options) {
       std::string ids;
       for (std::string_view folder : {std::string_view("common"), info.id})
         for (const auto& r : rule_texts(folder))

@@ -6,6 +6,65 @@
 
 namespace qianmj {
 
+Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const {
+  if (hand.size() != 14)
+    return Error{ErrorCode::WrongTileCount,
+                 "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
+                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0, ""};
+  Situation s = situation;
+  Score sc;
+  if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
+  for (const auto& f : ignored_fields())
+    if (field_given(s, f.field)) {
+      std::string shown = field_name(s, f.field) + std::string(f.aside);
+      sc.notes.push_back({shown + " has no effect under the " + name().en + " rules",
+                          shown + " 在" + name().zh + "规则下不计"});
+    }
+  if (auto e = evaluate(hand, s, sc)) return *e;
+  if (auto e = price_payers(sc)) return *e;
+  return sc;
+}
+
+std::optional<Error> Ruleset::price_payers(Score& sc) const {
+  const Unit u = unit();
+  const std::int64_t each = price() ? price()->value : 1;
+  sc.total = 0;
+  for (auto& p : sc.payers) {
+    p.value = 0;
+    for (const auto& it : p.items) {
+      auto v = checked_add(p.value, it.value);
+      if (!v) return out_of_range("the " + std::string(u.en), std::string(u.zh) + "数");
+      p.value = *v;
+    }
+    auto covered = checked_mul(p.value, p.covers);
+    auto pts = covered ? checked_mul(*covered, each) : std::nullopt;
+    if (!pts) return out_of_range("the payment", "支付分数");
+    p.points = *pts;
+    auto share = checked_mul(p.points, p.count);
+    auto sum = share ? checked_add(sc.total, *share) : std::nullopt;
+    if (!sum) return out_of_range("the total", "合计");
+    sc.total = *sum;
+  }
+  return std::nullopt;
+}
+
+std::string field_name(const Situation& s, std::string_view field) {
+  return s.field_name ? s.field_name(field) : std::string(field);
+}
+
+bool field_given(const Situation& s, std::string_view f) {
+  if (f == "win") return s.win_tile.has_value();
+  if (f == "dealer") return s.dealer != DealerRole::None;
+  if (f == "streak") return s.streak > 0;
+  const bool* flags[] = {&s.zimo, &s.after_kong, &s.robbing_kong, &s.baoting, &s.payer_baoting, &s.tianhu, &s.dihu, &s.dou};
+  constexpr std::string_view names[] = {"zimo", "after_kong", "robbing_kong", "baoting", "payer_baoting", "tianhu", "dihu", "dou"};
+  for (std::size_t i = 0; i < std::size(names); ++i)
+    if (names[i] == f) return *flags[i];
+  throw std::logic_error("qianmj: no situation field " + std::string(f));
+}
+
+std::string Ruleset::addon_value_text(std::string_view id) const { return "+" + std::to_string(addon(id).value); }
+
 std::string_view role_name(Payer::Role r) {
   switch (r) {
     case Payer::Role::Discarder: return "discarder";
@@ -81,26 +140,27 @@ Error inconsistent(std::string en, std::string zh) {
 }  // namespace
 
 std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
+  auto n = [&](std::string_view field) { return field_name(s, field); };
   if (s.streak < 0)
-    return Error{ErrorCode::OutOfRange, "--streak must be 0 or more", "--streak 不能为负数", 0, ""};
+    return Error{ErrorCode::OutOfRange, n("streak") + " must be 0 or more", n("streak") + " 不能为负数", 0, ""};
   if (s.win_tile && hand.concealed[s.win_tile->index()] == 0)
     return inconsistent("the winning tile " + s.win_tile->ascii() + " is not among the concealed tiles",
                         "和牌张 " + s.win_tile->chinese() + " 不在手牌中");
   if (s.tianhu && s.dihu)
-    return inconsistent("--tianhu (dealer) and --dihu (non-dealer) exclude each other",
+    return inconsistent(n("tianhu") + " (dealer) and " + n("dihu") + " (non-dealer) exclude each other",
                         "天胡（庄家）与地胡（闲家）不能同时成立");
   if (s.zimo && s.payer_baoting)
-    return inconsistent("--payer-baoting needs a discarder; a self-draw has none",
-                        "自摸没有点炮者，不能使用 --payer-baoting");
+    return inconsistent(n("payer_baoting") + " needs a discarder; a self-draw has none",
+                        "自摸没有点炮者，不能使用 " + n("payer_baoting"));
   if (s.zimo && s.robbing_kong)
-    return inconsistent("--robbing-kong is a win off another's kong, not a self-draw",
+    return inconsistent(n("robbing_kong") + " is a win off another's kong, not a self-draw",
                         "抢杠是胡他人的杠牌，不是自摸");
   if (s.robbing_kong && s.after_kong)
-    return inconsistent("--robbing-kong and --after-kong exclude each other",
+    return inconsistent(n("robbing_kong") + " and " + n("after_kong") + " exclude each other",
                         "抢杠与杠上花/杠上炮不能同时成立");
   if (s.after_kong && s.zimo && !hand.has_kong() && !s.dou)
-    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong (--dou says one is owned)",
-                        "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 --dou）");
+    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong (" + n("dou") + " says one is owned)",
+                        "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 " + n("dou") + "）");
   if (s.robbing_kong && s.payer_baoting)
     return inconsistent("the robbed seat shows the pung it was adding to: it cannot have declared 报听 (D2)",
                         "被抢杠者有碰，不可能报听（D2）");
@@ -114,8 +174,8 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
                         "地胡是起手听牌、第一轮即胡：不可能有碰或杠（D1）");
   if (s.tianhu) {
     if (s.dealer == DealerRole::Payer)
-      return inconsistent("天胡 is the dealer's win: --dealer must be winner",
-                          "天胡是庄家胡牌：--dealer 应为 winner");
+      return inconsistent("天胡 is the dealer's win: " + n("dealer") + " must be winner",
+                          "天胡是庄家胡牌：" + n("dealer") + " 应为 winner");
     if (s.after_kong || s.robbing_kong || s.payer_baoting)
       return inconsistent("天胡 is won on the dealt tiles: no kong, discard or discarder",
                           "天胡是起手即胡：没有杠、点炮或点炮者");
@@ -142,8 +202,8 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
                           "抢杠：胡家只能有被抢的那一张（其余三张在被抢者的碰里）；此手牌没有只有一张的牌（七对不可能抢杠）");
   }
   if (s.dihu && s.dealer == DealerRole::Winner)
-    return inconsistent("地胡 is a non-dealer's win: --dealer cannot be winner",
-                        "地胡是闲家胡牌：--dealer 不能为 winner");
+    return inconsistent("地胡 is a non-dealer's win: " + n("dealer") + " cannot be winner",
+                        "地胡是闲家胡牌：" + n("dealer") + " 不能为 winner");
   return std::nullopt;
 }
 

@@ -52,6 +52,36 @@ std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks, bool z
   return out.empty() ? (zh ? "无" : "none") : out;
 }
 
+// The fields of the table only some rule sets read (RulesetInfo::table_fields), where given:
+// a rule set that does not read one refuses it, naming the rule set that does.
+std::optional<Error> check_owned_fields(const Table& t, const Ruleset& rules) {
+  std::vector<std::pair<std::string_view, std::string>> given;  // {"seats[].chongfeng", "seats[2].chongfeng"}
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    if (seat.discarded_yaoji > 0) given.emplace_back("seats[].discarded_yaoji", path("seats", static_cast<std::size_t>(s), "discarded_yaoji"));
+    if (seat.chongfeng) given.emplace_back("seats[].chongfeng", path("seats", static_cast<std::size_t>(s), "chongfeng"));
+  }
+  if (t.flipped) given.emplace_back("result.flipped", "result.flipped");
+  const RulesetInfo* here = find_ruleset(rules.id());
+  auto reads = [](const RulesetInfo& info, std::string_view field) {
+    return std::find(info.table_fields.begin(), info.table_fields.end(), field) != info.table_fields.end();
+  };
+  for (const auto& [field, where] : given) {
+    if (here && reads(*here, field)) continue;
+    std::string owners_en, owners_zh;
+    for (const auto& info : rulesets())
+      if (reads(info, field)) {
+        owners_en += (owners_en.empty() ? "" : ", ") + std::string(info.en) + " (--rules " + std::string(info.id) + ")";
+        owners_zh += (owners_zh.empty() ? "" : "、") + std::string(info.zh) + "（--rules " + std::string(info.id) + "）";
+      }
+    std::string name(field.substr(field.rfind('.') + 1));
+    return bad(where, name + " is read only by the " + owners_en + " rules; the " + std::string(rules.name().en) +
+                          " rules have no such field",
+               name + " 只用于" + owners_zh + "规则；" + rules.name().zh + "规则没有这一项");
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> check_events(const Table& t, CheckedTable& c) {
   if (!valid_seat(t.dealer)) return bad("dealer", "the dealer is a seat from 0 to 3", "庄家应为 0 到 3 号座位");
   if (t.streak < 0) return bad("streak", "the streak is 0 or more", "连庄数不能为负");
@@ -319,14 +349,16 @@ Situation win_situation(const CheckedTable& c, const WinEvent& w) {
 
 }  // namespace
 
-Text transfer_line(const Book& book, const Transfer& tr, Unit unit) {
+Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules) {
+  const Unit unit = rules.unit();
+  const bool priced = rules.price().has_value();
   Text line;
   for (bool zh : {false, true}) {
     std::string s = book.seat(tr.from, zh) + " → " + book.seat(tr.to, zh) + "  " + item_sum(tr.items, zh) + " = " +
                     unit_text(tr.value, unit, zh);
     if (tr.covers > 1)
       s += " × " + std::to_string(tr.covers) + (zh ? "（包" + std::to_string(tr.covers) + "家）" : " (for " + std::to_string(tr.covers) + " seats)");
-    if (unit == Unit::Fan || tr.covers > 1) s += " → " + std::to_string(tr.points);
+    if (priced || tr.covers > 1) s += " → " + std::to_string(tr.points);
     (zh ? line.zh : line.en) = std::move(s);
   }
   return line;
@@ -397,7 +429,7 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
       for (const auto& candidate : sc->payers)
         if ((candidate.role == Payer::Role::Dealer) == (p == t.dealer && w.self_drawn())) payer = &candidate;
       item.transfers.push_back({p, w.seat, payer->points, payer->value, payer->items, payer->covers});
-      item.lines.push_back(transfer_line(book, item.transfers.back(), rules.unit()));
+      item.lines.push_back(transfer_line(book, item.transfers.back(), rules));
     }
   }
   return std::nullopt;
@@ -417,6 +449,7 @@ Result<Ledger> settle(const Ruleset& rules_ref, const Table& t) {
   const Ruleset* rules = &rules_ref;
   CheckedTable c{t, {}, {}, {}};
   if (auto e = check_events(t, c)) return *e;
+  if (auto e = check_owned_fields(t, *rules)) return *e;
   if (rules->needs_all_hands())
     for (int s = 0; s < kSeats; ++s)
       if (!t.seats[static_cast<std::size_t>(s)].hand)

@@ -49,7 +49,7 @@ struct Error {
 };
 
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(const T& value) : v_(value) {}          // NOLINT(google-explicit-constructor)
   Result(T&& value) : v_(std::move(value)) {}     // NOLINT(google-explicit-constructor): one move, not two

@@ -19,7 +19,7 @@ struct Item {
   std::string_view id;
   std::string_view zh;
   std::string_view en;
-  std::int64_t value = 0;  // fan (Duyun) or points (Zunyi); see Ruleset::unit()
+  std::int64_t value = 0;  // in the rule set's unit (Ruleset::unit())
   friend bool operator==(const Item&, const Item&) = default;
 };
 

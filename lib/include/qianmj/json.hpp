@@ -11,7 +11,7 @@ namespace qianmj {
 inline constexpr int kSchema = 1;
 using Json = nlohmann::ordered_json;  // keys in the order written: schema and rules first
 
-Json to_json(const Item& item, Unit unit);
+Json to_json(const Item& item, const Unit& unit);
 Json to_json(const Score& score, const Ruleset& rules);
 Json to_json(const WaitsAnswer& waits, const Ruleset& rules);
 Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,

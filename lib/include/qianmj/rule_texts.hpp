@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace qianmj {
@@ -21,6 +22,8 @@ struct RuleText {
 std::span<const RuleText> rule_texts(std::string_view folder);
 // One rule by id, whichever rule set it belongs to; nullptr for an unknown id.
 const RuleText* find_rule_text(std::string_view id);
+// The ids there are, a range per folder in the order of rules_markdown(): {"C1", "C7"}, ...
+std::vector<std::pair<std::string_view, std::string_view>> rule_id_ranges();
 // docs/rules.md: the common rules, then each rule set's rules and house options.
 std::string rules_markdown();
 

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 #include "qianmj/analysis.hpp"
@@ -26,7 +27,15 @@ class Ruleset {
   virtual ~Ruleset() = default;
   virtual std::string_view id() const = 0;
   virtual Text name() const = 0;
+  // What its values are, and what prices them into points (none: a value is its points).
   virtual Unit unit() const = 0;
+  virtual std::optional<Price> price() const { return std::nullopt; }
+  // The heading of its pattern table after its name ("Duyun patterns (only the highest counts)").
+  virtual Text patterns_heading() const = 0;
+  // An add-on's value as `qianmj rules` shows it ("+6"; "+N" for one that depends on the table).
+  virtual std::string addon_value_text(std::string_view id) const;
+  // What a wait that may not be won off a discard is labelled (Duyun D3).
+  virtual Text self_draw_only() const { return {"self-draw only", "只能自摸"}; }
   virtual const std::vector<ItemSpec>& patterns() const = 0;
   virtual const std::vector<ItemSpec>& addons() const = 0;
   // An add-on by id with its value under the house options in effect.
@@ -39,8 +48,17 @@ class Ruleset {
                                            const Situation& s) const = 0;
   // Whether a win with this pattern may be taken off a discard (Duyun D3).
   virtual bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const = 0;
-  // Scores a 14-tile hand (kong = 3) in a situation.
-  virtual Result<Score> score(const Hand& hand, const Situation& s) const = 0;
+  // Scores a 14-tile hand (kong = 3) in a situation: checks the situation against the hand
+  // (normalize_situation), notes the fields this rule set ignores, evaluate()s, then prices.
+  Result<Score> score(const Hand& hand, const Situation& s) const;
+  // The score before any price: pattern, add-ons, and each payer's role, count, items and
+  // covers (value and points are price_payers()'s). `s` is normalized; `sc` has its notes.
+  virtual std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const = 0;
+  // Each payer's value (the sum of its items), points (value × covers × price()) and the
+  // total, exactly or out_of_range.
+  std::optional<Error> price_payers(Score& sc) const;
+  // Situation fields this rule set does not read (Zunyi: dou).
+  virtual std::span<const IgnoredField> ignored_fields() const { return {}; }
   // Prices a table that settle() has checked: the whole ledger of the hand.
   virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
   // Adds the tiles of the table that only this rule set knows of to `copies` (C7 across the

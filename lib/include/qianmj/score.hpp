@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 #include "qianmj/analysis.hpp"
@@ -11,7 +12,21 @@
 
 namespace qianmj {
 
-enum class Unit { Fan, Points };
+// What a rule set's values are (Ruleset::unit()): the JSON key and the word after a number.
+struct Unit {
+  std::string_view key;  // "fan", "points"
+  std::string_view en;   // "fan", "points"
+  std::string_view zh;   // "番", "分"
+  friend bool operator==(const Unit&, const Unit&) = default;
+};
+
+// What turns a value into points, where a rule set prices its values (Ruleset::price()):
+// points = value × price; without one, a value is its points.
+struct Price {
+  std::string_view key;  // the JSON key of the price, "base"
+  Text name;             // "base" / "底分"
+  std::int64_t value = 1;
+};
 
 struct Payer {
   enum class Role { Discarder, Dealer, Other };

@@ -39,7 +39,7 @@ struct SeatState {
 };
 
 struct Table {
-  std::string rules = "duyun";  // empty from JSON without "rules": the caller's choice
+  std::string rules{default_ruleset().id};  // empty from JSON without "rules": the caller's choice
   Options options;
   int dealer = 0;
   std::int64_t streak = 0;
@@ -75,7 +75,7 @@ struct LedgerItem {
 // 查叫: what the draw (or a late escape) found in one seat's hand.
 struct SeatCheck {
   bool ready = false;
-  bool huazhu = false;          // 花猪 (D8.1)
+  std::optional<bool> huazhu;   // 花猪 (D8.1), where the rule set checks for it
   std::optional<Item> dajiao;   // best pattern over the live waits
   std::vector<Item> dajiao_items;  // what a 查大叫 charges for it: the pattern and its add-ons
 };

@@ -74,6 +74,9 @@ Item Duyun::addon(std::string_view id) const {
 }
 Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
 const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
+std::string Duyun::addon_value_text(std::string_view id) const {
+  return id == "lianzhuang" ? "+N" : Ruleset::addon_value_text(id);  // D4: the streak of the table
+}
 
 // D8.3: a 大叫 is its pattern + 6 if the ready seat declared 报听 (+ N with the dealer).
 std::vector<Item> Duyun::dajiao_addons(const Situation& s) const {
@@ -183,25 +186,19 @@ Text illegal_reason(const Options& o) {
 }  // namespace
 
 
-Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
-  if (hand.size() != 14)
-    return Error{ErrorCode::WrongTileCount,
-                 "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
-                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0, ""};
-  Situation s = situation;
-  Score sc;
-  if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
+std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
   if (s.streak > 0 && s.dealer == DealerRole::None)
-    sc.notes.push_back({"--streak " + std::to_string(s.streak) +
-                            " applies only to payments with the dealer; none here (--dealer none)",
-                        "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（--dealer none）"});
+    sc.notes.push_back({field_name(s, "streak") + " " + std::to_string(s.streak) +
+                            " applies only to payments with the dealer; none here (" + field_name(s, "dealer") + " none)",
+                        "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（" +
+                            field_name(s, "dealer") + " none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
   RowReadings readings;
   const auto rows = pattern_rows(hand, s, &readings);
   if (rows.empty()) {
     sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
-    return sc;
+    return std::nullopt;
   }
   sc.win = true;
   sc.pattern = kPatterns[static_cast<std::size_t>(rows.front())].item();
@@ -222,49 +219,30 @@ Result<Score> Duyun::score(const Hand& hand, const Situation& situation) const {
   sc.legal = legal_on_discard(*sc.pattern, hand, s);
   if (!sc.legal) {
     sc.reason = illegal_reason(options_);
-    return sc;
+    return std::nullopt;
   }
 
-  const std::int64_t base = options_.get("base");
-  auto make_payer = [&](Payer::Role role, int count, bool with_dealer,
-                        bool with_payer_baoting) -> Result<Payer> {
+  // Who pays what (D4): the discarder, or on a self-draw each other seat; 连庄 on payments
+  // with the dealer, the discarder's 报听 on his.
+  auto payer = [&](Payer::Role role, int count, bool with_dealer, bool with_payer_baoting) {
     Payer p{role, count, 0, 0, {}, role == Payer::Role::Dealer ||
                                        (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
     p.items.reserve(sc.items.size() + 2);
     p.items = sc.items;
     if (with_payer_baoting) p.items.push_back(kPayerBaoting.item());
     if (with_dealer && s.streak > 0) p.items.push_back(spec(kAddons, "lianzhuang").item(s.streak));
-    for (const auto& it : p.items) {
-      auto v = checked_add(p.value, it.value);
-      if (!v) return out_of_range("the fan", "番数");
-      p.value = *v;
-    }
-    auto pts = checked_mul(p.value, base);
-    if (!pts) return out_of_range("the payment", "支付分数");
-    p.points = *pts;
-    return p;
+    sc.payers.push_back(std::move(p));
   };
-  auto add_payer = [&](Result<Payer> p) -> std::optional<Error> {
-    if (!p) return p.error();
-    auto share = checked_mul(p->points, p->count);
-    auto sum = share ? checked_add(sc.total, *share) : std::nullopt;
-    if (!sum) return out_of_range("the total", "合计");
-    sc.total = *sum;
-    sc.payers.push_back(std::move(*p));
-    return std::nullopt;
-  };
-  std::optional<Error> e;
   sc.payers.reserve(2);
   if (s.zimo && s.dealer == DealerRole::Payer) {
-    e = add_payer(make_payer(Payer::Role::Dealer, 1, true, false));
-    if (!e) e = add_payer(make_payer(Payer::Role::Other, 2, false, false));
+    payer(Payer::Role::Dealer, 1, true, false);
+    payer(Payer::Role::Other, 2, false, false);
   } else if (s.zimo) {
-    e = add_payer(make_payer(Payer::Role::Other, 3, s.dealer == DealerRole::Winner, false));
+    payer(Payer::Role::Other, 3, s.dealer == DealerRole::Winner, false);
   } else {
-    e = add_payer(make_payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting));
+    payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting);
   }
-  if (e) return *e;
-  return sc;
+  return std::nullopt;
 }
 
 namespace {

@@ -10,13 +10,19 @@ class Duyun final : public Ruleset {
   explicit Duyun(Options options = {}) : Ruleset("duyun", std::move(options)) {}
   std::string_view id() const override { return "duyun"; }
   Text name() const override { return {"Duyun", "都匀"}; }
-  Unit unit() const override { return Unit::Fan; }
+  Unit unit() const override { return {"fan", "fan", "番"}; }
+  std::optional<Price> price() const override { return Price{"base", {"base", "底分"}, options_.get("base")}; }
+  Text patterns_heading() const override { return {" patterns (only the highest counts)", " 番型（只计最大番）"}; }
+  std::string addon_value_text(std::string_view id) const override;
+  Text self_draw_only() const override {
+    return {"self-draw only (平胡 without 豆, D3)", "只能自摸（平胡无豆不能点炮胡，D3）"};
+  }
   const std::vector<ItemSpec>& patterns() const override;
   const std::vector<ItemSpec>& addons() const override;
   std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
                                    const Situation& s) const override;
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
-  Result<Score> score(const Hand& hand, const Situation& s) const override;
+  std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // duyun_settle.cpp
   std::vector<Item> dajiao_addons(const Situation& s) const override;
 

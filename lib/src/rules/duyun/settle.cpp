@@ -126,7 +126,7 @@ void at_least_dajiao(Book& book, const Table& t, const DrawState& d, const Duyun
                      Transfer& tr, LedgerItem& item) {
   const std::string flat = book.times_base(times) + " = " + std::to_string(tr.points);
   Transfer dj = dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(tr.to)], tr.to, tr.from, rules);
-  Text line = transfer_line(book, dj, Unit::Fan);
+  Text line = transfer_line(book, dj, rules);
   if (dj.points > tr.points) {
     tr = dj;
     item.lines.push_back({line.en + ": 查大叫, more than " + flat, line.zh + "：按查大叫，高于 " + flat});
@@ -192,7 +192,7 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     auto& item = book.add("chadajiao", {"Paying the 大叫 (查大叫)", "查大叫"},
                           {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
     item.transfers = std::move(transfers);
-    for (const auto& tr : item.transfers) item.lines.push_back(transfer_line(book, tr, Unit::Fan));
+    for (const auto& tr : item.transfers) item.lines.push_back(transfer_line(book, tr, rules));
   }
 }
 
@@ -229,12 +229,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, options_.get("base"));
-  bool zunyi_fields = t.flipped.has_value();
-  for (const auto& seat : t.seats) zunyi_fields = zunyi_fields || seat.discarded_yaoji > 0 || seat.chongfeng;
-  if (zunyi_fields)
-    book.ledger.notes.push_back({"flipped, discarded_yaoji and chongfeng (鸡) have no effect under the Duyun rules",
-                                 "flipped、discarded_yaoji、chongfeng（鸡）在都匀规则下不计"});
+  Book book(t, price()->value);
   auto kong_items = book_kongs(book, c);
   switch (t.outcome) {
     case Table::Outcome::Win:

@@ -148,7 +148,7 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
     waits[i] = analyze_waits(rules, *c.waiting[i], {});
     ready[i] = waits[i].ready;
     n_ready += ready[i];
-    book.ledger.checks[i] = SeatCheck{ready[i], false, waits[i].dajiao, waits[i].dajiao_items};
+    book.ledger.checks[i] = SeatCheck{ready[i], std::nullopt, waits[i].dajiao, waits[i].dajiao_items};
   }
   if (n_ready == 0 || n_ready == kSeats) return ready;  // nobody or everybody: no payment
   for (int n = 0; n < kSeats; ++n) {
@@ -215,7 +215,7 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
         auto i = static_cast<std::size_t>(s);
         if (!c.winner[i]) {
           auto w = analyze_waits(*this, *c.waiting[i], {});
-          book.ledger.checks[i] = SeatCheck{w.ready, false, w.dajiao, w.dajiao_items};
+          book.ledger.checks[i] = SeatCheck{w.ready, std::nullopt, w.dajiao, w.dajiao_items};
         }
       }
       book_dou(book, c, up, options_);

@@ -149,21 +149,12 @@ std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> wi
   return best->second.combined;
 }
 
-Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
-  if (hand.size() != 14)
-    return Error{ErrorCode::WrongTileCount,
-                 "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
-                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张"};
-  Situation s = situation;
-  Score sc;
-  if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
-  auto ignored = [&](bool given, const char* what) {
-    if (given)
-      sc.notes.push_back({std::string(what) + " has no effect under the Zunyi rules",
-                          std::string(what) + " 在遵义规则下不计"});
-  };
-  ignored(s.dou, "--dou");
-  ignored(s.streak > 0, "--streak (不按庄闲算分)");
+std::span<const IgnoredField> Zunyi::ignored_fields() const {
+  static constexpr IgnoredField kIgnored[] = {{"dou", ""}, {"streak", " (不按庄闲算分)"}};  // Z3, Z5
+  return kIgnored;
+}
+
+std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
   sc.hand = hand;
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
   auto best = best_parts(hand, s.win_tile, s.robbing_kong);
@@ -171,12 +162,12 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
     sc.reason = why ? *why : Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
-    return sc;
+    return std::nullopt;
   }
   const Tile win = best->first;
   const Parts& parts = best->second;
   if (!s.win_tile)
-    sc.notes.push_back({"no --win given: assumed " + win.ascii() + ", the winning tile that scores most" +
+    sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() + ", the winning tile that scores most" +
                             (s.robbing_kong ? " of those a kong could be robbed of" : ""),
                         "未给出和牌张：按" + std::string(s.robbing_kong ? "可抢杠的牌中" : "") + "得分最高的 " +
                             win.chinese() + " 计算"});
@@ -221,16 +212,13 @@ Result<Score> Zunyi::score(const Hand& hand, const Situation& situation) const {
     sc.notes.push_back({"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
                         "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
   Payer p{s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
-  for (const auto& it : p.items) p.value += it.value;  // table values of at most 1000 each: no overflow
   if (bao) {
     p.covers = 3;  // Z3 zunyi-qianggang-bao: the robbed seat pays for all three
     sc.notes.push_back({"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
                         "抢杠包三家：被抢者按自摸分赔三家"});
   }
-  p.points = p.value * p.covers;
-  sc.total = p.points * p.count;
   sc.payers.push_back(std::move(p));
-  return sc;
+  return std::nullopt;
 }
 
 namespace {

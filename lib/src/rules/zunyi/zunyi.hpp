@@ -10,7 +10,10 @@ class Zunyi final : public Ruleset {
   explicit Zunyi(Options options = {}) : Ruleset("zunyi", std::move(options)) {}
   std::string_view id() const override { return "zunyi"; }
   Text name() const override { return {"Zunyi", "遵义"}; }
-  Unit unit() const override { return Unit::Points; }
+  Unit unit() const override { return {"points", "points", "分"}; }
+  Text patterns_heading() const override {
+    return {" patterns (the highest one counts; 清一色 adds)", " 牌型（只计最高的一种，清一色另加）"};
+  }
   const std::vector<ItemSpec>& patterns() const override;
   const std::vector<ItemSpec>& addons() const override;
   // The structural pattern plus 清一色 as one item (id "qingyise+duiduihu", value 14);
@@ -18,7 +21,8 @@ class Zunyi final : public Ruleset {
   std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
                                    const Situation& s) const override;
   bool legal_on_discard(const Item&, const Hand&, const Situation&) const override { return true; }
-  Result<Score> score(const Hand& hand, const Situation& s) const override;
+  std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
+  std::span<const IgnoredField> ignored_fields() const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // zunyi_settle.cpp
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;  // Z6

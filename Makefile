@@ -100,6 +100,7 @@ exhaustive: build
 # fails when it is out of date.
 docs: build
 	$(QIANMJ) rules --markdown > docs/rules.md
+	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Docs: README's house-rule table*"
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)

@@ -47,7 +47,7 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     return;
   }
   out << (zh ? "付款" : "Payments");
-  if (price) out << (zh ? "（" : " (") << price->name.in(zh) << ' ' << price->value << (zh ? "）" : ")");
+  if (price) out << (zh ? "（" : " (") << price->name(zh) << ' ' << price->value << (zh ? "）" : ")");
   out << '\n';
   for (const auto& p : sc.payers) {
     std::string sum = item_sum(p.items, zh);

@@ -43,7 +43,7 @@ std::string check_text(const SeatCheck& ch, const Ruleset& rules, bool zh) {
 
 void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow, std::ostream& out) {
   out << rules.name().in(zh);
-  if (auto price = rules.price()) out << "  " << price->name.in(zh) << ' ' << price->value;
+  if (auto price = rules.price()) out << "  " << price->name(zh) << ' ' << price->value;
   out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
       << t.streak << '\n';
   bool checked = false;

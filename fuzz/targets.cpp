@@ -34,7 +34,7 @@ struct Settings {
   bool waits = false;
   int seat = -1;
   explicit Settings(std::uint8_t b) {
-    common.rules_id = b & 1 ? "zunyi" : "duyun";
+    common.rules_id = std::string(rulesets()[(b & 1) % rulesets().size()].id);  // the first two: Duyun, Zunyi
     common.json = b & 2;
     common.chinese = b & 4;
     waits = b & 8;

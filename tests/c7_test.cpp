@@ -7,6 +7,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "reference/reference.hpp"
@@ -16,15 +17,6 @@ using namespace qianmj::test;
 using nlohmann::json;
 
 namespace {
-
-json canonical(json t) {
-  for (auto& seat : t["seats"])
-    if (seat.contains("hand")) {
-      auto h = parse_hand(seat["hand"].get<std::string>());
-      if (h) seat["hand"] = to_ascii(*h);
-    }
-  return t;
-}
 
 // One change to a valid table; what it was, for the counts.
 std::string perturb(json& t, Rng& rng, bool zunyi) {

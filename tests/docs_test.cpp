@@ -2,6 +2,7 @@
 // made from the rule texts and the house-rule table, every rule set has its rules and names
 // every one of its options, and every rule id the program cites exists.
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -229,4 +230,70 @@ TEST_CASE("Docs: every example in the man page's EXAMPLES prints what the page s
   auto examples = man_examples();
   CHECK(examples.size() >= 10);
   check_examples(examples, "man/qianmj.1");
+}
+
+namespace {
+
+// Who has an option, as the generated tables say it: the rule set, or "all" for an option of
+// every rule set (listed by each).
+std::string owners(const OptionSpec& o) {
+  if (o.rules.empty()) return "all";
+  const RulesetInfo* info = find_ruleset(o.rules);
+  return info ? std::string(info->en) : std::string(o.rules);
+}
+
+std::string shown_default(const OptionSpec& o) {
+  return o.boolean ? (o.default_value ? "on" : "off") : std::to_string(o.default_value);
+}
+
+// The section between `begin` and `end` in `text` (markers excluded), or npos-marked empty.
+std::pair<std::size_t, std::size_t> section_of(const std::string& text, const std::string& begin, const std::string& end) {
+  auto a = text.find(begin);
+  if (a == std::string::npos) return {std::string::npos, std::string::npos};
+  a = text.find('\n', a) + 1;
+  auto b = text.find(end, a);
+  return {a, b};
+}
+
+// README's house-rule table and the man page's HOUSE RULES entries, made from the option
+// tables of every registered rule set (a new rule set adds its rows by `make docs`).
+std::string readme_options() {
+  std::string out = "| name | rules | default | meaning |\n|---|---|---|---|\n";
+  for (const auto& o : option_specs())
+    out += "| `" + std::string(o.name) + "` | " + owners(o) + " | " + shown_default(o) + " | " + std::string(o.en) + " |\n";
+  return out;
+}
+
+std::string man_options() {
+  std::string out;
+  for (const auto& o : option_specs())
+    out += ".TP\n.B " + std::string(o.name) + "=" + shown_default(o) + "\n" + (o.rules.empty() ? std::string("All") : owners(o)) +
+           ": " + std::string(o.en) + ".\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Docs: README's house-rule table and the man page's HOUSE RULES are made from every rule set's options (QIANMJ_UPDATE_DOCS=1 rewrites them: make docs)") {
+  const bool update = std::getenv("QIANMJ_UPDATE_DOCS") != nullptr;
+  struct Doc {
+    std::string path, begin, end, want;
+  };
+  const Doc docs[] = {
+      {"../README.md", "<!-- house-rules:begin", "<!-- house-rules:end", readme_options()},
+      {"../man/qianmj.1", ".\\\" house-rules:begin", ".\\\" house-rules:end", man_options()},
+  };
+  for (const auto& d : docs) {
+    INFO(d.path);
+    std::string text = test::slurp(test::testdata(d.path));
+    auto [a, b] = section_of(text, d.begin, d.end);
+    REQUIRE(a != std::string::npos);
+    REQUIRE(b != std::string::npos);
+    if (update && text.substr(a, b - a) != d.want) {
+      text.replace(a, b - a, d.want);
+      std::ofstream(test::testdata(d.path), std::ios::binary) << text;
+      continue;
+    }
+    CHECK(text.substr(a, b - a) == d.want);
+  }
 }

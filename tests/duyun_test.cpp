@@ -123,8 +123,12 @@ TEST_CASE("D2 杠上花 +1 (a self-draw), 杠上炮 +1, 抢杠 +0 unless qiangga
 TEST_CASE("D3 平胡 off a discard needs a 豆, with the listed exceptions") {
   auto sc = score("23445677筒345789条", discard());
   CHECK(sc.win);
+  CHECK(pattern_id(sc) == "pinghu");
   CHECK_FALSE(sc.legal);
-  CHECK(sc.reason);
+  REQUIRE(sc.reason);  // the reason names the exceptions that apply (pinghu-gangshangpao on)
+  CHECK(sc.reason->en ==
+        "平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 would allow it (D3)");
+  CHECK(sc.reason->zh == "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）");
   CHECK(sc.payers.empty());
   CHECK(sc.total == 0);
   CHECK(score("(5555m) 123s 456s 789p 99p", discard()).legal);   // a concealed kong

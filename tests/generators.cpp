@@ -1,13 +1,15 @@
 #include "generators.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 #include <catch2/catch.hpp>
 
-#include "rules/duyun/duyun.hpp"
-#include "qianmj/settle.hpp"
 #include "qianmj/notation.hpp"
-#include "rules/zunyi/zunyi.hpp"
+#include "qianmj/registry.hpp"
+#include "qianmj/ruleset.hpp"
+#include "qianmj/settle.hpp"
 
 namespace qianmj::test {
 
@@ -109,10 +111,29 @@ const char* kind_name(Meld::Kind k) {
 }
 
 
-GenTable random_table(Rng& rng, bool zunyi) {
-  static const Duyun duyun;
-  static const Zunyi zunyi_rules;
-  const Ruleset& rules = zunyi ? static_cast<const Ruleset&>(zunyi_rules) : duyun;
+namespace {
+
+// The rule set `id` with its default options, made once.
+const Ruleset& default_ruleset(std::string_view id) {
+  static std::map<std::string, std::unique_ptr<Ruleset>, std::less<>> made;
+  auto it = made.find(id);
+  if (it == made.end()) {
+    auto r = build_ruleset(id);
+    REQUIRE(r);
+    it = made.emplace(std::string(id), std::move(*r)).first;
+  }
+  return *it->second;
+}
+
+}  // namespace
+
+GenTable random_table(Rng& rng, bool zunyi) { return random_table_for(rng, zunyi ? "zunyi" : "duyun"); }
+
+GenTable random_table_for(Rng& rng, std::string_view rules_id) {
+  // Duyun and Zunyi tables draw exactly the numbers they always did (the fixed seeds of the
+  // tests keep their tables); another rule set gets the Duyun shape and its own options.
+  const bool zunyi = rules_id == "zunyi", duyun = rules_id == "duyun";
+  const Ruleset& rules = default_ruleset(rules_id);
   Pool pool;
   std::array<Hand, kSeats> hands;
   for (auto& h : hands) {
@@ -123,7 +144,7 @@ GenTable random_table(Rng& rng, bool zunyi) {
   }
   GenTable g;
   json t = {{"dealer", uniform(rng, 0, 3)}, {"streak", uniform(rng, 0, 5)}};
-  if (zunyi || chance(rng, 50)) t["rules"] = zunyi ? "zunyi" : "duyun";
+  if (!duyun || chance(rng, 50)) t["rules"] = std::string(rules_id);
   const int dealer = t["dealer"].get<int>();
 
   // Live waits whose tile is still in the wall.
@@ -257,7 +278,7 @@ GenTable random_table(Rng& rng, bool zunyi) {
   if (!kongs.empty() || chance(rng, 50)) t["kongs"] = kongs;
 
   json seats = json::array();
-  const bool omit_others = !zunyi && g.kind != "draw" && g.kind != "robbing" && chance(rng, 25);
+  const bool omit_others = !rules.needs_all_hands() && g.kind != "draw" && g.kind != "robbing" && chance(rng, 25);
   int chongfeng_left = zunyi ? 1 : 0;
   for (int s = 0; s < kSeats; ++s) {
     json seat = json::object();
@@ -295,7 +316,7 @@ GenTable random_table(Rng& rng, bool zunyi) {
     if (chance(rng, 20)) options["zunyi-shabao"] = one_of(rng, std::vector<int>{0, 7});
     if (chance(rng, 30)) options["zunyi-qianggang-bao"] = chance(rng, 50);
     if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
-  } else {
+  } else if (duyun) {
     if (chance(rng, 30)) options["gangshangpao-split"] = chance(rng, 50);
     if (chance(rng, 20)) options["qianggang-fan"] = 2;
     if (chance(rng, 20)) options["pinghu-gangshangpao"] = chance(rng, 50);
@@ -303,6 +324,16 @@ GenTable random_table(Rng& rng, bool zunyi) {
     if (chance(rng, 30)) options["base"] = one_of(rng, std::vector<int>{1, 5, 10});
     if (chance(rng, 30)) options["huazhu-at-least-dajiao"] = chance(rng, 50);
     if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
+  } else {
+    // Any other rule set: each of its options now and then, at a small value in its range.
+    for (const auto& spec : option_specs()) {
+      if (!option_applies(spec, rules_id) || !chance(rng, 20)) continue;
+      if (spec.boolean)
+        options[std::string(spec.name)] = chance(rng, 50);
+      else
+        options[std::string(spec.name)] =
+            uniform(rng, static_cast<int>(spec.min), static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
+    }
   }
   if (!options.empty()) t["options"] = options;
   g.table = t;

@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -57,5 +58,9 @@ struct GenTable {
 // and a self-draw, a discard, 一炮多响, 抢杠, a draw or (Duyun) an escape. Some tables are
 // invalid on purpose or by chance (an illegal 平胡 off a discard, a fifth copy ...).
 GenTable random_table(Rng& rng, bool zunyi);
+// The same for the registered rule set `rules_id`: Duyun and Zunyi as above (a Duyun table
+// names its rule set half the time); any other gets Duyun-like tables that name it (draws and
+// escapes included) and random values of its own options.
+GenTable random_table_for(Rng& rng, std::string_view rules_id);
 
 }  // namespace qianmj::test

@@ -30,6 +30,20 @@ inline Situation zimo() {
   return s;
 }
 
+// A hand's canonical ASCII and Chinese spellings read back to it, and each reads back to the
+// other's spelling of it.
+inline void check_spellings(const Hand& h) {
+  const std::string ascii = to_ascii(h), chinese = to_chinese(h);
+  INFO(ascii << "  " << chinese);
+  auto a = parse_hand(ascii), c = parse_hand(chinese);
+  REQUIRE(a);
+  REQUIRE(c);
+  CHECK(*a == h);
+  CHECK(*c == h);
+  CHECK(to_chinese(*a) == chinese);
+  CHECK(to_ascii(*c) == ascii);
+}
+
 inline std::string pattern_id(const Score& sc) { return sc.pattern ? std::string(sc.pattern->id) : "none"; }
 
 }  // namespace qianmj::test

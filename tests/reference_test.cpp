@@ -8,6 +8,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "rules/zunyi/zunyi.hpp"
@@ -18,16 +19,6 @@ using namespace qianmj::test;
 using nlohmann::json;
 
 namespace {
-
-// The table with every hand in canonical ASCII, the only notation the reference reads.
-json canonical(json t) {
-  for (auto& seat : t["seats"])
-    if (seat.contains("hand")) {
-      auto h = parse_hand(seat["hand"].get<std::string>());
-      if (h) seat["hand"] = to_ascii(*h);
-    }
-  return t;
-}
 
 json random_options(Rng& rng, bool zunyi) {
   json o = json::object();

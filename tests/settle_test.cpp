@@ -1,6 +1,8 @@
 // D4-D10, Z4-Z8 and H through the real binary: testdata/settle_cases.jsonl, one table a line,
 // with the ledger rows, totals and next dealer worked out by hand. Then properties over
-// the library: every ledger sums to zero, and rotating the seats rotates the ledger.
+// the library: rotating the seats rotates the ledger, and random draws and escapes settle to
+// the independent reference's totals (tests/reference).
+#include <map>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +11,7 @@
 #include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
+#include "reference/reference.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
@@ -113,7 +116,8 @@ TEST_CASE("Settle properties: rotating the seats rotates the ledger — every le
 
 TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D9)") {
   std::mt19937 rng(7);
-  int draws = 0, with_payments = 0;
+  int with_payments = 0;
+  std::map<std::string, int> rows_by_id;  // ledger rows by id, over all tables
   for (int round = 0; round < 400; ++round) {
     std::vector<int> wall;
     for (int k = 0; k < kKinds; ++k)
@@ -149,16 +153,30 @@ TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D
     Table table = table_of(t);
     auto ledger = settle(table);
     INFO(t.dump());
-    REQUIRE(ledger);  // settle() itself refuses a ledger that does not balance
-    std::int64_t sum = 0;
-    for (auto v : ledger->totals) sum += v;
-    CHECK(sum == 0);
-    ++draws;
+    REQUIRE(ledger);
+    // settle() refuses a ledger whose totals do not sum to zero; what it prices must also be
+    // what the independent reference makes of the table from the rule book alone.
+    std::string why;
+    auto expected = ref::settle(t, &why);  // the hands are canonical ASCII already
+    INFO("reference: " << (expected ? "priced" : why));
+    REQUIRE(expected);
+    CHECK(ledger->totals == expected->totals);
+    CHECK(ledger->next_dealer == expected->next_dealer);
+    CHECK(ledger->next_streak == expected->next_streak);
     with_payments += !ledger->items.empty();
+    for (const auto& item : ledger->items) ++rows_by_id[item.id];
     auto rotated = settle(table_of(rotate(t, 1)));
     REQUIRE(rotated);
     for (int s = 0; s < 4; ++s) CHECK(rotated->totals[static_cast<std::size_t>((s + 1) % 4)] == ledger->totals[static_cast<std::size_t>(s)]);
   }
-  CHECK(draws == 400);
+  std::string counts;
+  for (const auto& [id, n] : rows_by_id) counts += id + " " + std::to_string(n) + "  ";
+  INFO("rows: " << counts);
   CHECK(with_payments > 300);
+  // The tables reach the rows of a draw (D6, D8), so the reference compares them too.
+  // Measured: jindou 221, huazhu 543, huangdou 141, chadajiao 23 (and escape 134, D9).
+  CHECK(rows_by_id["jindou"] > 150);
+  CHECK(rows_by_id["huazhu"] > 400);
+  CHECK(rows_by_id["huangdou"] > 100);
+  CHECK(rows_by_id["chadajiao"] > 15);
 }

@@ -1,9 +1,24 @@
-// Settle tables as JSON in tests: seat rotation (the rotation properties of C2, D10, Z8).
+// Settle tables as JSON in tests: seat rotation (the rotation properties of C2, D10, Z8), and
+// hands in the one notation the independent reference reads.
 #pragma once
+
+#include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "qianmj/notation.hpp"
+
 namespace qianmj::test {
+
+// The table with every hand in canonical ASCII, the only notation tests/reference reads.
+inline nlohmann::json canonical(nlohmann::json t) {
+  for (auto& seat : t["seats"])
+    if (seat.contains("hand")) {
+      auto h = parse_hand(seat["hand"].get<std::string>());
+      if (h) seat["hand"] = to_ascii(*h);
+    }
+  return t;
+}
 
 // Seat s becomes seat (s + k) % 4 everywhere (seats, dealer, kongs, the result).
 inline nlohmann::json rotate(nlohmann::json t, int k) {

@@ -39,7 +39,10 @@ TEST_CASE("Z1 缺一门: no win and no readiness while holding all three suits")
   auto w = analyze_waits(rules, test::hand("2344567p345s789m"), {});
   CHECK_FALSE(w.ready);
   CHECK(w.waits.empty());
-  CHECK(w.reason);
+  REQUIRE(w.reason);  // Z1: a 13-tile hand holding all three suits is never ready
+  CHECK(w.reason->en == "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)");
+  CHECK(w.reason->zh == "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）");
+  CHECK_FALSE(w.dajiao);
   CHECK(analyze_waits(rules, test::hand("2344567p345s789s"), {}).ready);
   // Duyun has no such rule: the three-suit hand is ready there.
   CHECK(analyze_waits(Duyun{}, test::hand("2344567p345s789m"), {}).ready);
@@ -118,11 +121,17 @@ TEST_CASE("Z4 payments: self-draw three payers, a discard or 抢杠 one — no d
   REQUIRE(sc.payers.size() == 1);
   CHECK(sc.payers[0].role == Payer::Role::Other);
   CHECK(sc.payers[0].count == 3);
-  CHECK(sc.payers[0].points == 5);  // no 连庄 in Zunyi
-  CHECK_FALSE(sc.notes.empty());    // and the answer says the streak does not count
+  CHECK(sc.payers[0].points == 5);  // no 连庄 in Zunyi: 对对胡 4 + 自摸 1
+  CHECK(sc.total == 15);
+  // And the answer says the streak does not count, in one note.
+  REQUIRE(sc.notes.size() == 1);
+  CHECK(sc.notes[0].en == "streak (不按庄闲算分) has no effect under the Zunyi rules");  // the library names its fields
+  CHECK(sc.notes[0].zh == "streak (不按庄闲算分) 在遵义规则下不计");
   auto off = zscore("111222444m33399s", on("9s"));
+  REQUIRE(off.payers.size() == 1);
   CHECK(off.payers[0].role == Payer::Role::Discarder);
   CHECK(off.payers[0].count == 1);
+  CHECK(off.payers[0].points == 4);
   CHECK(off.total == 4);
 }
 

@@ -34,12 +34,19 @@ class Writer {
     return *this;
   }
   // A key of a rule set's own (its unit): a plain ASCII word, nothing to escape either.
+  // (A unit's key is a short word: copied a byte at a time, no call.)
   Writer& key(std::string_view k) {
+    if (k.size() > 64) {  // not a word: the general path
+      comma();
+      quoted(k);
+      put(':');
+      fresh_ = true;
+      return *this;
+    }
     if (n_ + k.size() + 4 > sizeof buf_) finish();
     if (!fresh_) buf_[n_++] = ',';
     buf_[n_++] = '"';
-    put(k);
-    if (n_ + 2 > sizeof buf_) finish();
+    for (char ch : k) buf_[n_++] = ch;
     buf_[n_++] = '"';
     buf_[n_++] = ':';
     fresh_ = true;

@@ -59,8 +59,11 @@ Error foreign(std::string_view name, const OptionSpec& spec, std::string_view ru
 
 }  // namespace
 
-Options::Options() : set_(option_specs().size(), false) {
-  for (const auto& s : option_specs()) values_.push_back(s.default_value);
+Options::Options() {
+  const auto specs = option_specs();
+  values_.resize(specs.size());  // one allocation each
+  set_.resize(specs.size(), false);
+  for (std::size_t i = 0; i < specs.size(); ++i) values_[i] = specs[i].default_value;
 }
 
 Options::Options(std::string_view rules_id) : Options() { rules_ = rules_id; }

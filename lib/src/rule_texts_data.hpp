@@ -7,7 +7,7 @@
 namespace qianmj::embedded {
 
 struct RuleFile {
-  std::string_view folder;  // "duyun"
+  std::string_view folder;  // the folder of lib/src/rules it came from
   std::string_view text;    // its rules.md
 };
 extern const RuleFile kRuleFiles[];

@@ -27,7 +27,8 @@ Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const
 
 std::optional<Error> Ruleset::price_payers(Score& sc) const {
   const Unit u = unit();
-  const std::int64_t each = price() ? price()->value : 1;
+  const auto priced = price();
+  const std::int64_t each = priced ? priced->value : 1;
   sc.total = 0;
   for (auto& p : sc.payers) {
     p.value = 0;

@@ -23,9 +23,11 @@ struct Unit {
 // What turns a value into points, where a rule set prices its values (Ruleset::price()):
 // points = value × price; without one, a value is its points.
 struct Price {
-  std::string_view key;  // the JSON key of the price, "base"
-  Text name;             // "base" / "底分"
+  std::string_view key;  // the JSON key of the price (Duyun: base)
+  std::string_view en;   // its name in English
+  std::string_view zh;   // "底分"
   std::int64_t value = 1;
+  std::string_view name(bool chinese) const { return chinese ? zh : en; }
 };
 
 struct Payer {

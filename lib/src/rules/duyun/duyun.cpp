@@ -4,28 +4,57 @@
 #include <bit>
 
 #include "common_options.hpp"
+#include "pattern_rows.hpp"
 
 namespace qianmj {
 namespace {
 
+bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
+
+using pattern_rows::Context;
+
 // D1, in the order of RULES.md; among equal fan the later (more specific) row wins.
-const std::vector<ItemSpec> kPatterns = {
-    {"pinghu", "平胡", "Plain win", 1, "any standard win", "任意四坎牌加一对将"},
-    {"duiduihu", "对对胡", "All pungs", 3, "standard win, all 4 sets pungs/kongs", "四坎均为刻子或杠"},
-    {"qingyise", "清一色", "Full flush", 6, "any win, all tiles of one suit", "全部牌为同一花色"},
-    {"qidui", "七对", "Seven pairs", 6, "seven pairs, no melds", "七个对子，无碰杠"},
-    {"qingdui", "清对", "Flush all pungs", 9, "清一色 + 对对胡", "清一色的对对胡"},
-    {"jiangdui", "将对", "2-5-8 pungs", 9, "对对胡, every set and the pair of rank 2, 5 or 8",
-     "对对胡且每坎与将均为二、五、八"},
-    {"longqidui", "龙七对", "Dragon seven pairs", 12, "七对 with four alike", "含四张相同牌的七对"},
-    {"qingqidui", "清七对", "Flush seven pairs", 12, "清一色 + 七对", "清一色的七对"},
-    {"qingyaojiu", "清幺九", "Flush terminals", 12,
-     "清一色 standard win, every set and the pair with a 1 or 9", "清一色且每坎与将均带一或九"},
-    {"tianhu", "天胡", "Heavenly win", 18, "dealer wins on the dealt 14 tiles", "庄家起手即胡"},
-    {"dihu", "地胡", "Earthly win", 18, "non-dealer, ready from the deal, wins in the first go-round",
-     "闲家起手听牌，第一轮即胡"},
-    {"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对", "清一色的龙七对"},
-};
+constexpr pattern_rows::Table<12> kTable({{
+    {{"pinghu", "平胡", "Plain win", 1, "any standard win", "任意四坎牌加一对将"}, "",
+     [](const Context& c) { return c.standard(); }},
+    {{"duiduihu", "对对胡", "All pungs", 3, "standard win, all 4 sets pungs/kongs", "四坎均为刻子或杠"}, "",
+     [](const Context& c) { return c.all_pungs; }},
+    {{"qingyise", "清一色", "Full flush", 6, "any win, all tiles of one suit", "全部牌为同一花色"}, "",
+     [](const Context& c) { return c.one_suit; }},
+    {{"qidui", "七对", "Seven pairs", 6, "seven pairs, no melds", "七个对子，无碰杠"}, "",
+     [](const Context& c) { return c.reading.seven_pairs && !c.one_suit; }},
+    {{"qingdui", "清对", "Flush all pungs", 9, "清一色 + 对对胡", "清一色的对对胡"}, "",
+     [](const Context& c) { return c.all_pungs && c.one_suit; }},
+    {{"jiangdui", "将对", "2-5-8 pungs", 9, "对对胡, every set and the pair of rank 2, 5 or 8",
+      "对对胡且每坎与将均为二、五、八"},
+     "",
+     [](const Context& c) {
+       return c.all_pungs && is_258(c.reading.pair) &&
+              std::all_of(c.reading.sets.begin(), c.reading.sets.end(), [](const Set& x) { return is_258(x.first); });
+     }},
+    {{"longqidui", "龙七对", "Dragon seven pairs", 12, "七对 with four alike", "含四张相同牌的七对"}, "",
+     [](const Context& c) { return c.reading.seven_pairs && c.four_alike && !c.one_suit; }},
+    {{"qingqidui", "清七对", "Flush seven pairs", 12, "清一色 + 七对", "清一色的七对"}, "",
+     [](const Context& c) { return c.reading.seven_pairs && c.one_suit; }},
+    {{"qingyaojiu", "清幺九", "Flush terminals", 12, "清一色 standard win, every set and the pair with a 1 or 9",
+      "清一色且每坎与将均带一或九"},
+     "",
+     [](const Context& c) {
+       return c.standard() && c.one_suit && c.reading.pair.terminal() &&
+              std::all_of(c.reading.sets.begin(), c.reading.sets.end(), [](const Set& x) { return x.contains_terminal(); });
+     }},
+    {{"tianhu", "天胡", "Heavenly win", 18, "dealer wins on the dealt 14 tiles", "庄家起手即胡"}, "",
+     [](const Context& c) { return c.situation.tianhu; }, true},
+    {{"dihu", "地胡", "Earthly win", 18, "non-dealer, ready from the deal, wins in the first go-round",
+      "闲家起手听牌，第一轮即胡"},
+     "",
+     [](const Context& c) { return c.situation.dihu; }, true},
+    {{"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对", "清一色的龙七对"}, "",
+     [](const Context& c) { return c.reading.seven_pairs && c.four_alike && c.one_suit; }},
+}});
+
+constexpr std::size_t kPinghu = kTable.index("pinghu");
+const std::vector<ItemSpec> kPatterns = kTable.specs();
 
 // D2: the discarder's 报听 has the winner's id, but says whose it is.
 const ItemSpec kPayerBaoting = {"baoting", "报听（点炮者）", "Declared ready (discarder)", 6,
@@ -51,20 +80,6 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
   return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
 }
 
-// kPatterns' ids in order, for rows named at compile time (the D1 tests fail on a mismatch).
-constexpr std::string_view kRowIds[] = {"pinghu",     "duiduihu",  "qingyise",   "qidui",
-                                        "qingdui",    "jiangdui",  "longqidui",  "qingqidui",
-                                        "qingyaojiu", "tianhu",    "dihu",       "qinglongqidui"};
-
-consteval int row_of(std::string_view id) {
-  for (std::size_t i = 0; i < std::size(kRowIds); ++i)
-    if (kRowIds[i] == id) return static_cast<int>(i);
-  throw "unknown pattern id";
-}
-
-bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
-
-
 }  // namespace
 
 const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
@@ -84,82 +99,12 @@ std::vector<Item> Duyun::dajiao_addons(const Situation& s) const {
   return {};
 }
 
-namespace {
-
-// Per row of kPatterns, the first reading that makes it (optional: nothing to build for the
-// rows a hand does not make).
-using RowReadings = std::array<std::optional<Reading>, 16>;
-
-// D1 over every reading: the rows of kPatterns the hand makes, best first (higher fan,
-// then the later row).
-struct PatternRows {
-  std::array<int, 16> row_list{};  // rows found, best first (kPatterns has 12)
-  std::size_t count = 0;
-  std::array<bool, 16> has{};
-  bool any_reading = false;
-  const int* begin() const { return row_list.data(); }
-  const int* end() const { return row_list.data() + count; }
-  bool empty() const { return count == 0; }
-  int front() const { return row_list[0]; }
-};
-
-// `readings`, when given, receives the first reading that makes each row.
-PatternRows pattern_rows(const Hand& hand, const Situation& s, RowReadings* readings = nullptr) {
-  PatternRows out;
-  auto add = [&](int row, const Reading& r) {
-    auto i = static_cast<std::size_t>(row);
-    if (out.has[i]) return;
-    out.has[i] = true;
-    if (readings) (*readings)[i] = r;
-  };
-  bool one_suit = single_bit(hand.suits());
-  bool dragon = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
-  for_each_reading(hand, [&](const Reading& r) {
-    out.any_reading = true;
-    if (one_suit) add(row_of("qingyise"), r);
-    if (r.seven_pairs) {
-      const int plain = one_suit ? row_of("qingqidui") : row_of("qidui");
-      add(dragon ? (one_suit ? row_of("qinglongqidui") : row_of("longqidui")) : plain, r);
-      if (dragon) add(plain, r);
-      return;
-    }
-    add(row_of("pinghu"), r);
-    bool pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
-    if (pungs) add(row_of("duiduihu"), r);
-    if (pungs && one_suit) add(row_of("qingdui"), r);
-    if (pungs && is_258(r.pair) &&
-        std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return is_258(x.first); }))
-      add(row_of("jiangdui"), r);
-    if (one_suit && r.pair.terminal() &&
-        std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.contains_terminal(); }))
-      add(row_of("qingyaojiu"), r);
-  });
-  if (!out.any_reading) return out;
-  auto by_value = [](int a, int b) {
-    auto va = kPatterns[static_cast<std::size_t>(a)].value, vb = kPatterns[static_cast<std::size_t>(b)].value;
-    return va != vb ? va > vb : a > b;
-  };
-  auto& rows = out.row_list;
-  for (int row = 0; row < static_cast<int>(kPatterns.size()); ++row)
-    if (out.has[static_cast<std::size_t>(row)]) rows[out.count++] = row;
-  std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
-  const Reading best_shape = readings ? *(*readings)[static_cast<std::size_t>(rows[0])] : Reading{};  // 天胡/地胡 show it
-  for (auto [flag, row] : {std::pair{s.tianhu, row_of("tianhu")}, std::pair{s.dihu, row_of("dihu")}})
-    if (flag && !out.has[static_cast<std::size_t>(row)]) {
-      add(row, best_shape);
-      rows[out.count++] = row;
-    }
-  std::sort(rows.begin(), rows.begin() + static_cast<long>(out.count), by_value);
-  return out;
-}
-
-}  // namespace
-
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
-  auto p = pattern_rows(hand, s);
-  if (p.empty()) return std::nullopt;
-  return kPatterns[static_cast<std::size_t>(p.front())].item();
+  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt, s, options_, false);
+  const auto best = kTable.best(found, options_);
+  if (!best) return std::nullopt;
+  return kTable.item(*best, options_);
 }
 
 // D3: a 平胡 off a discard needs a 豆, except in the listed situations.
@@ -194,18 +139,18 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
                             field_name(s, "dealer") + " none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
-  RowReadings readings;
-  const auto rows = pattern_rows(hand, s, &readings);
-  if (rows.empty()) {
+  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt, s, options_, true);
+  const auto ranked = kTable.ranked(found, options_);
+  if (ranked.empty()) {
     sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return std::nullopt;
   }
   sc.win = true;
-  sc.pattern = kPatterns[static_cast<std::size_t>(rows.front())].item();
-  sc.reading = *readings[static_cast<std::size_t>(rows.front())];
+  sc.pattern = kTable.item(ranked.front(), options_);
+  sc.reading = found.reading[ranked.front()];
   // Lower patterns, for the explanation; 平胡 goes without saying.
-  for (const int* row = rows.begin() + 1; row != rows.end(); ++row)
-    if (*row != row_of("pinghu")) sc.also.push_back(kPatterns[static_cast<std::size_t>(*row)].item());
+  for (auto row = ranked.begin() + 1; row != ranked.end(); ++row)
+    if (*row != kPinghu) sc.also.push_back(kTable.item(*row, options_));
   sc.items.reserve(4);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());

@@ -4,23 +4,62 @@
 #include <bit>
 
 #include "common_options.hpp"
+#include "pattern_rows.hpp"
 
 namespace qianmj {
 namespace {
 
-// Z2: structural patterns (one counts, the highest), then 清一色 adds.
-const std::vector<ItemSpec> kPatterns = {
-    {"pinghu", "平胡", "Plain win", 2, "any standard win; not counted with 清一色 (H zunyi-pinghu)",
-     "任意胡牌；清一色时不计（见 zunyi-pinghu）"},
-    {"biankadiao", "边卡吊", "Single wait", 3, "without the winning tile, exactly one formal wait",
-     "去掉和牌张后只叫一张（边张、卡张、单吊）"},
-    {"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"},
-    {"dakuanzhang", "大宽张", "Wide wait", 4, "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
-     "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
-    {"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"},
-    {"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike", "含四张相同牌的七对"},
-    {"qingyise", "清一色", "Full flush", 10, "all one suit: adds to the structural pattern", "全部同一花色：加在牌型上"},
-};
+using pattern_rows::Context;
+
+bool lacks_a_suit(const Hand& h) { return std::popcount(h.suits()) <= 2; }  // Z1
+
+// 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
+bool dragon(const Context& c) {
+  return c.options.on("zunyi-long-on-win") ? c.hand.concealed[c.win->index()] == 4 : c.four_alike;
+}
+
+// 大宽张: the live waits before the win are exactly 1-4-7, 2-5-8 or 3-6-9 of one suit.
+bool wide(const std::vector<Tile>& live) {
+  return live.size() == 3 && live[0].suit() == live[2].suit() && live[0].rank() <= 3 &&
+         live[1].rank() == live[0].rank() + 3 && live[2].rank() == live[0].rank() + 6;
+}
+
+// Z2: structural patterns (one counts, the highest), then 清一色 adds. 边卡吊 and 大宽张
+// count the live waits of the hand before the win: a wait on a tile the player holds four of
+// can never be won (Z2, C5). Under 清一色 a 平胡 counts nothing: it is not a structural row
+// there. Among equal values the pattern found first wins: 平胡, 对对胡, the seven pairs, then
+// the waits.
+constexpr pattern_rows::Table<7> kTable(
+    {{
+        {{"pinghu", "平胡", "Plain win", 2, "any standard win; not counted with 清一色 (H zunyi-pinghu)",
+          "任意胡牌；清一色时不计（见 zunyi-pinghu）"},
+         "zunyi-pinghu",
+         [](const Context& c) { return c.standard() && !c.one_suit; }},
+        {{"biankadiao", "边卡吊", "Single wait", 3, "without the winning tile, exactly one formal wait",
+          "去掉和牌张后只叫一张（边张、卡张、单吊）"},
+         "",
+         [](const Context& c) { return c.standard() && c.live_waits_before_win().size() == 1; }},
+        {{"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"}, "",
+         [](const Context& c) { return c.all_pungs; }},
+        {{"dakuanzhang", "大宽张", "Wide wait", 4,
+          "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
+          "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
+         "",
+         [](const Context& c) { return c.standard() && wide(c.live_waits_before_win()); }},
+        {{"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"}, "",
+         [](const Context& c) { return c.reading.seven_pairs && !dragon(c); }},
+        {{"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike", "含四张相同牌的七对"}, "",
+         [](const Context& c) { return c.reading.seven_pairs && dragon(c); }},
+        {{"qingyise", "清一色", "Full flush", 10, "all one suit: adds to the structural pattern",
+          "全部同一花色：加在牌型上"},
+         "",
+         [](const Context& c) { return c.one_suit; }},
+    }},
+    {6, 2, 5, 1, 4, 3, 0});
+
+constexpr std::size_t kFlush = kTable.index("qingyise");
+const std::bitset<7> kStructural = std::bitset<7>().set().reset(kFlush);
+const std::vector<ItemSpec> kPatterns = kTable.specs();
 
 // Z3 add-ons, in points per payer.
 const std::vector<ItemSpec> kAddons = {
@@ -60,8 +99,6 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
   return structural;  // unreachable: every structural item comes from kPatterns
 }
 
-bool lacks_a_suit(const Hand& h) { return std::popcount(h.suits()) <= 2; }  // Z1
-
 }  // namespace
 
 const std::vector<ItemSpec>& Zunyi::patterns() const { return kPatterns; }
@@ -79,50 +116,15 @@ std::optional<Text> Zunyi::no_win_reason(const Hand& hand) const {
               "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）"};
 }
 
-std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) const {
-  if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
-  auto all = readings(hand);
-  if (all.empty()) return std::nullopt;
-  // Z2: the structural pattern from the readings and from the waits without `win`. Under
-  // 清一色 a 平胡 counts nothing, so it never wins a tie there.
-  bool flush = single_bit(hand.suits());
-  std::optional<Item> best;
-  auto worth = [&](const Item& it) { return flush && it.id == "pinghu" ? 0 : it.value; };
-  auto consider = [&](std::string_view id) {
-    Item it = id == "pinghu" ? spec(kPatterns, id).item(options_.get("zunyi-pinghu")) : spec(kPatterns, id).item();
-    if (!best || worth(it) > worth(*best)) best = it;
-  };
-  bool standard = false;
-  const bool long_on_win = options_.on("zunyi-long-on-win");
-  for (const auto& r : all) {
-    if (r.seven_pairs) {
-      // 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
-      bool dragon = long_on_win ? hand.concealed[win.index()] == 4
-                                : std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
-      consider(dragon ? "longqidui" : "anqidui");
-      continue;
-    }
-    standard = true;
-    consider("pinghu");
-    if (std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; }))
-      consider("duiduihu");
-  }
-  if (standard) {
-    // 边卡吊 and 大宽张 count the live waits of the hand before the win: a wait on a tile
-    // the player holds four of can never be won (Z2, C5).
-    Hand before = hand;
-    --before.concealed[win.index()];
-    std::vector<Tile> live;
-    for (const auto& w : formal_waits(before))
-      if (w.live) live.push_back(w.tile);
-    if (live.size() == 1) consider("biankadiao");
-    if (live.size() == 3 && live[0].suit() == live[2].suit() && live[0].rank() <= 3 &&
-        live[1].rank() == live[0].rank() + 3 && live[2].rank() == live[0].rank() + 6)
-      consider("dakuanzhang");
-  }
-  Parts p;
-  if (flush) p.flush = spec(kPatterns, "qingyise").item();
-  if (!(flush && best->id == "pinghu")) p.structural = best;  // 清一色 平胡 = 10
+namespace {
+
+// The parts of the rows found on one winning tile (nullopt: no win on it).
+template <class Found>
+std::optional<Zunyi::Parts> parts_of(const Found& f, const Options& o) {
+  if (!f.any_reading) return std::nullopt;
+  Zunyi::Parts p;
+  if (auto best = kTable.best(f, o, kStructural)) p.structural = kTable.item(*best, o);
+  if (f.held[kFlush]) p.flush = kTable.item(kFlush, o);
   if (p.structural && p.flush)
     p.combined = flush_plus(*p.structural, p.flush->value);
   else
@@ -130,17 +132,37 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   return p;
 }
 
+// The reading that makes the parts: the structural pattern's, else the flush's.
+template <class Found>
+std::optional<Reading> reading_of(const Found& f, const Options& o) {
+  if (auto best = kTable.best(f, o, kStructural)) return f.reading[*best];
+  return f.reading[kFlush];
+}
+
+}  // namespace
+
+std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) const {
+  if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
+  return parts_of(pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_, false), options_);
+}
+
 std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand, std::optional<Tile> win,
                                                                bool robbing) const {
-  std::optional<std::pair<Tile, Parts>> best;
-  for (int i = 0; i < kKinds; ++i) {
-    Tile t = Tile::from_index(i);
-    if ((win && t != *win) || hand.concealed[i] == 0) continue;
-    if (robbing && hand.all_copies()[i] != 1) continue;  // 抢杠: the winner holds only the robbed copy
-    auto p = pattern_parts(hand, t);
-    if (p && (!best || p->combined.value > best->second.combined.value)) best.emplace(t, std::move(*p));
-  }
-  return best;
+  auto found = best_found(hand, win, robbing);
+  if (!found) return std::nullopt;
+  return std::pair{*found->win, *parts_of(*found, options_)};
+}
+
+std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::optional<Tile> win, bool robbing) const {
+  if (!lacks_a_suit(hand)) return std::nullopt;
+  const Counts all = hand.all_copies();
+  return pattern_rows::best_over_tiles<kTable>(
+      hand, win, {}, options_,
+      [&](Tile t) { return !robbing || all[t.index()] == 1; },  // 抢杠: the winner holds only the robbed copy
+      [&](const pattern_rows::Found<7>& f) -> std::optional<std::int64_t> {
+        auto p = parts_of(f, options_);
+        return p ? std::optional(p->combined.value) : std::nullopt;
+      });
 }
 
 std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win, const Situation&) const {
@@ -157,15 +179,15 @@ std::span<const IgnoredField> Zunyi::ignored_fields() const {
 std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
   sc.hand = hand;
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
-  auto best = best_parts(hand, s.win_tile, s.robbing_kong);
-  if (!best) {
+  auto found = best_found(hand, s.win_tile, s.robbing_kong);
+  if (!found) {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
     sc.reason = why ? *why : Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return std::nullopt;
   }
-  const Tile win = best->first;
-  const Parts& parts = best->second;
+  const Tile win = *found->win;
+  const Parts parts = *parts_of(*found, options_);
   if (!s.win_tile)
     sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() + ", the winning tile that scores most" +
                             (s.robbing_kong ? " of those a kong could be robbed of" : ""),
@@ -174,15 +196,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   sc.win_tile = win;
   sc.win = sc.legal = true;
   sc.pattern = parts.combined;
-  bool pairs = parts.combined.id.find("qidui") != std::string::npos;
-  bool pungs = parts.combined.id.find("duiduihu") != std::string::npos;
-  for (const auto& r : readings(hand)) {  // a reading that makes the pattern, for the explanation
-    bool all_pungs = std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) { return x.kind == Set::Kind::Pung; });
-    if (r.seven_pairs == pairs && (!pungs || all_pungs)) {
-      sc.reading = r;
-      break;
-    }
-  }
+  sc.reading = reading_of(*found, options_);  // the reading that makes the pattern, for the explanation
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
   const Item gangshanghua = addon("gangshanghua");
   if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {

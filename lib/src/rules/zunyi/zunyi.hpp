@@ -1,6 +1,7 @@
 // Zunyi (遵义) rules: RULES.md Z1-Z8 as a table and a few predicates. Amounts are points.
 #pragma once
 
+#include "pattern_rows.hpp"
 #include "qianmj/rules.hpp"
 
 namespace qianmj {
@@ -41,6 +42,10 @@ class Zunyi final : public Ruleset {
   std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing = false) const;
   Item addon(std::string_view id) const override;
+
+ private:
+  // The rows of the winning tile that scores most (see best_parts).
+  std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win, bool robbing) const;
 };
 
 }  // namespace qianmj

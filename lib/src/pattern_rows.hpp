@@ -1,0 +1,249 @@
+// Patterns as rows: a rule set's patterns are a table of rows (names, value or the house
+// option that sets it, a predicate over one reading), and one loop serves every rule set:
+// try every reading, and every winning tile where the rule set looks at the tile, keep the
+// best and say which reading makes it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <string_view>
+#include <vector>
+
+#include "qianmj/analysis.hpp"
+#include "qianmj/item.hpp"
+#include "qianmj/options.hpp"
+#include "qianmj/situation.hpp"
+
+namespace qianmj::pattern_rows {
+
+// What a row's predicate sees: one reading of the hand, and what it was won on.
+struct Context {
+  const Hand& hand;
+  const Reading& reading;
+  const Situation& situation;
+  const Options& options;
+  std::optional<Tile> win;  // the winning tile, for a rule set that looks at it
+  bool one_suit;            // every tile of one suit
+  bool four_alike;          // some kind held four times among the concealed tiles
+  bool all_pungs;           // a standard reading whose sets are all pungs or kongs
+
+  bool standard() const { return !reading.seven_pairs; }
+  // The live waits (C5) of the hand before `win`, in tile order; computed at first use and
+  // kept for the other readings of the same tile.
+  const std::vector<Tile>& live_waits_before_win() const {
+    if (!live_cache->computed) {
+      Hand before = hand;
+      --before.concealed[win->index()];
+      for (const auto& w : formal_waits(before))
+        if (w.live) live_cache->tiles.push_back(w.tile);
+      live_cache->computed = true;
+    }
+    return live_cache->tiles;
+  }
+  struct LiveCache {
+    bool computed = false;
+    std::vector<Tile> tiles;
+  };
+  LiveCache* live_cache;
+};
+
+struct Row {
+  ItemSpec spec;
+  std::string_view value_option;  // the house option that sets the value, or "" for spec.value
+  bool (*holds)(const Context&);
+  // A row of the situation rather than the shape (天胡): it holds for any winning hand, and
+  // shows the reading of the best shape row.
+  bool from_situation = false;
+};
+
+// The rows a hand makes, with the first reading that makes each (when asked for).
+template <std::size_t N>
+struct Found {
+  std::bitset<N> held;
+  std::array<std::optional<Reading>, N> reading{};
+  bool any_reading = false;
+  std::optional<Tile> win;
+};
+
+// A table of N rows (N is the table's own length, so no array can be too short for it).
+// Among rows of equal value the one of higher precedence wins: by default the later row
+// (the more specific), or the order given.
+template <std::size_t N>
+class Table {
+ public:
+  constexpr explicit Table(std::array<Row, N> rows) : rows_(rows) {
+    for (std::size_t i = 0; i < N; ++i) precedence_[i] = static_cast<std::uint8_t>(i);
+    note_options();
+  }
+  constexpr Table(std::array<Row, N> rows, std::array<std::uint8_t, N> precedence)
+      : rows_(rows), precedence_(precedence) {
+    note_options();
+  }
+  constexpr const std::array<Row, N>& rows() const { return rows_; }
+  constexpr const Row& operator[](std::size_t i) const { return rows_[i]; }
+  static constexpr std::size_t size() { return N; }
+
+  // The row with this id; compile-time use fails to compile on an unknown id.
+  constexpr std::size_t index(std::string_view id) const {
+    for (std::size_t i = 0; i < N; ++i)
+      if (rows_[i].spec.id == id) return i;
+    throw "unknown pattern id";
+  }
+
+  // A row's value under the house options.
+  std::int64_t value(std::size_t i, const Options& o) const {
+    return rows_[i].value_option.empty() ? rows_[i].spec.value : o.get(rows_[i].value_option);
+  }
+  Item item(std::size_t i, const Options& o) const { return rows_[i].spec.item(value(i, o)); }
+  std::vector<ItemSpec> specs() const {
+    std::vector<ItemSpec> out;
+    for (const auto& r : rows_) out.push_back(r.spec);
+    return out;
+  }
+
+  // Every row's value under the house options (an option is looked up once).
+  std::array<std::int64_t, N> values(const Options& o) const {
+    std::array<std::int64_t, N> v{};
+    for (std::size_t i = 0; i < N; ++i) v[i] = value(i, o);
+    return v;
+  }
+  // Whether row a ranks above row b: a higher value, or an equal one of higher precedence.
+  bool above(std::size_t a, std::size_t b, const std::array<std::int64_t, N>& v) const {
+    return v[a] != v[b] ? v[a] > v[b] : precedence_[a] > precedence_[b];
+  }
+
+  // The rows held, best first (no allocation).
+  struct Ranked {
+    std::array<std::size_t, N> rows{};
+    std::size_t count = 0;
+    const std::size_t* begin() const { return rows.data(); }
+    const std::size_t* end() const { return rows.data() + count; }
+    bool empty() const { return count == 0; }
+    std::size_t front() const { return rows[0]; }
+  };
+  Ranked ranked(const Found<N>& f, const Options& o) const {
+    Ranked out;
+    const auto v = values(o);
+    for (std::size_t i = 0; i < N; ++i)
+      if (f.held[i]) out.rows[out.count++] = i;
+    std::sort(out.rows.begin(), out.rows.begin() + static_cast<long>(out.count),
+              [&](std::size_t a, std::size_t b) { return above(a, b, v); });
+    return out;
+  }
+
+  // The best row held among `among`, or nullopt.
+  std::optional<std::size_t> best(const Found<N>& f, const Options& o,
+                                  std::bitset<N> among = std::bitset<N>().set()) const {
+    std::optional<std::size_t> out;
+    if (!any_option_) {  // the values are the table's: no option to look up
+      for (std::size_t i = 0; i < N; ++i)
+        if (f.held[i] && among[i] &&
+            (!out || rows_[i].spec.value > rows_[*out].spec.value ||
+             (rows_[i].spec.value == rows_[*out].spec.value && precedence_[i] > precedence_[*out])))
+          out = i;
+      return out;
+    }
+    const auto v = values(o);
+    for (std::size_t i = 0; i < N; ++i)
+      if (f.held[i] && among[i] && (!out || above(i, *out, v))) out = i;
+    return out;
+  }
+
+ private:
+  std::array<Row, N> rows_;
+  std::array<std::uint8_t, N> precedence_{};
+  bool any_option_ = false;  // a row whose value a house option sets
+  constexpr void note_options() {
+    for (const auto& r : rows_) any_option_ = any_option_ || !r.value_option.empty();
+  }
+};
+
+// The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
+// constant `table`: every row's predicate is known at compile time and called directly.
+// `with_readings`: keep the first reading that makes each row.
+template <const auto& table, class Readings>
+auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s, const Options& o,
+          bool with_readings) {
+  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
+  Found<N> out;
+  out.win = win;
+  const bool one_suit = single_bit(hand.suits());
+  const bool four = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+  typename Context::LiveCache cache;
+  auto try_rows = [&]<bool situation>(const Context& c, const Reading& r) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (
+          [&] {
+            constexpr const Row& row = table[I];
+            if constexpr (row.from_situation == situation) {
+              if (!out.held[I] && row.holds(c)) {
+                out.held[I] = true;
+                if (with_readings) out.reading[I] = r;
+              }
+            }
+          }(),
+          ...);
+    }(std::make_index_sequence<N>{});
+  };
+  readings([&](const Reading& r) {
+    out.any_reading = true;
+    const bool pungs = !r.seven_pairs && std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) {
+      return x.kind == Set::Kind::Pung;
+    });
+    try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache}, r);
+  });
+  if (!out.any_reading) return out;
+  // Situation rows: shown with the reading of the best shape row.
+  const auto shape = table.best(out, o);
+  const Reading shown = shape && with_readings ? *out.reading[*shape] : Reading{};
+  try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache}, shown);
+  return out;
+}
+
+// Readings as find() takes them: the hand's own, visited without allocating.
+struct ReadingsOf {
+  const Hand& hand;
+  template <class F>
+  void operator()(F&& f) const {
+    for_each_reading(hand, f);
+  }
+};
+
+// Readings computed once, for a loop over winning tiles.
+struct ReadingList {
+  const std::vector<Reading>& list;
+  template <class F>
+  void operator()(F&& f) const {
+    for (const auto& r : list) f(r);
+  }
+};
+
+// The shared loop over winning tiles: each candidate tile (the given one, or each kind the
+// hand holds that `allowed` accepts), the rows it makes over the hand's readings (computed
+// once), scored by `worth` (nullopt: no win on that tile); the best, first in tile order
+// among equals.
+template <const auto& table, class Allowed, class Worth>
+auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation& s, const Options& o,
+                     Allowed&& allowed, Worth&& worth) -> std::optional<Found<std::remove_cvref_t<decltype(table)>::size()>> {
+  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
+  const auto all = readings(hand);
+  if (all.empty()) return std::nullopt;
+  std::optional<Found<N>> best;
+  std::int64_t best_worth = 0;
+  for (int i = 0; i < kKinds; ++i) {
+    Tile t = Tile::from_index(i);
+    if ((win && t != *win) || hand.concealed[i] == 0 || !allowed(t)) continue;
+    auto f = find<table>(hand, ReadingList{all}, t, s, o, true);
+    auto w = worth(f);
+    if (w && (!best || *w > best_worth)) best = std::move(f), best_worth = *w;
+  }
+  return best;
+}
+
+}  // namespace qianmj::pattern_rows

@@ -24,6 +24,11 @@ inline Score score(const std::string& text, Situation s = {}, Options o = {}) {
   return *sc;
 }
 
+// The Result of scoring under Duyun, errors included.
+inline Result<Score> rules_score(const std::string& text, const Situation& s, Options o = {}) {
+  return Duyun(o).score(hand(text), s);
+}
+
 inline Situation zimo() {
   Situation s;
   s.zimo = true;

@@ -297,3 +297,18 @@ TEST_CASE("Docs: README's house-rule table and the man page's HOUSE RULES are ma
     CHECK(text.substr(a, b - a) == d.want);
   }
 }
+
+TEST_CASE("Rule reference: the id ranges help and errors print (C1-C7, D1-D11, Z1-Z8) are the first and last ids of each folder's rules") {
+  const auto ranges = rule_id_ranges();
+  std::vector<std::string_view> folders = {"common"};
+  for (const auto& info : rulesets()) folders.push_back(info.id);
+  REQUIRE(ranges.size() == folders.size());
+  for (std::size_t i = 0; i < folders.size(); ++i) {
+    INFO(folders[i]);
+    const auto texts = rule_texts(folders[i]);
+    REQUIRE_FALSE(texts.empty());
+    CHECK(ranges[i].first == texts.front().id);
+    CHECK(ranges[i].second == texts.back().id);
+  }
+  CHECK(ranges.front() == std::pair<std::string_view, std::string_view>{"C1", "C7"});
+}

@@ -1,6 +1,7 @@
 #include "qianmj/rule_texts.hpp"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "qianmj/options.hpp"
@@ -106,13 +107,28 @@ std::string option_cell(const OptionSpec& o) {
 }  // namespace
 
 std::vector<std::pair<std::string_view, std::string_view>> rule_id_ranges() {
-  std::vector<std::pair<std::string_view, std::string_view>> out;
-  auto add = [&](std::string_view folder) {
-    auto texts = rule_texts(folder);
-    if (!texts.empty()) out.emplace_back(texts.front().id, texts.back().id);
+  // Every invocation's --help text uses this: the "## ID" headings are found in the embedded
+  // files without reading the rules themselves (rule_texts() checks the files).
+  auto range = [](std::string_view folder) -> std::optional<std::pair<std::string_view, std::string_view>> {
+    for (std::size_t i = 0; i < embedded::kRuleFileCount; ++i) {
+      if (embedded::kRuleFiles[i].folder != folder) continue;
+      const std::string_view text = embedded::kRuleFiles[i].text;
+      std::string_view first, last;
+      for (std::size_t at = text.rfind("## ", 0) == 0 ? 0 : text.find("\n## "); at != std::string_view::npos;
+           at = text.find("\n## ", at + 1)) {
+        const std::size_t start = at + (text[at] == '\n' ? 4 : 3);
+        const std::string_view id = text.substr(start, text.find('\n', start) - start);
+        if (first.empty()) first = id;
+        last = id;
+      }
+      if (!first.empty()) return std::pair{first, last};
+    }
+    return std::nullopt;
   };
-  add("common");
-  for (const auto& info : rulesets()) add(info.id);
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  if (auto r = range("common")) out.push_back(*r);
+  for (const auto& info : rulesets())
+    if (auto r = range(info.id)) out.push_back(*r);
   return out;
 }
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/duyun/duyun.hpp"
 #include "qianmj/notation.hpp"
+#include "rules/duyun/duyun.hpp"
 
 using namespace qianmj;
 using Clock = std::chrono::steady_clock;
@@ -80,7 +80,8 @@ Stats time_per_item(std::size_t items, F&& f) {
   for (int r = 0; r < kRuns; ++r) {
     auto t0 = Clock::now();
     f();
-    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(items));
+    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
+                 static_cast<double>(items));
   }
   return stats(ns);
 }
@@ -101,7 +102,8 @@ ChildRun run(const std::vector<std::string>& args, const char* in = "/dev/null")
   for (auto& a : copy) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ) != 0) std::exit(1);
+  if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ) != 0)
+    std::exit(1);
   int status = 0;
   waitpid(pid, &status, 0);
   ChildRun r{0, 0};
@@ -149,9 +151,11 @@ int main(int argc, char** argv) {
     for (const auto& h : waits) acc ^= formal_wait_bits(h);
     sink = sink ^ acc;
   });
-  std::printf("library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
-              "(%zu hands, %.0f%% with a wait)\n",
-              w.median, w.min, w.max, 1e3 / w.median, waits.size(), 100.0 * double(ready) / double(waits.size()));
+  std::printf(
+      "library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
+      "(%zu hands, %.0f%% with a wait)\n",
+      w.median, w.min, w.max, 1e3 / w.median, waits.size(),
+      100.0 * double(ready) / double(waits.size()));
   std::vector<Hand> warm(waits.begin(), waits.begin() + 1000);  // table entries stay in cache
   auto ww = time_per_item(warm.size() * 1000, [&] {
     std::uint32_t acc = 0;
@@ -159,15 +163,19 @@ int main(int argc, char** argv) {
       for (const auto& h : warm) acc ^= formal_wait_bits(h);
     sink = sink ^ acc;
   });
-  std::printf("library waits (formal_wait_bits), 1,000 hands cycled (warm cache): %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s\n",
-              ww.median, ww.min, ww.max, 1e3 / ww.median);
+  std::printf(
+      "library waits (formal_wait_bits), 1,000 hands cycled (warm cache): %.1f ns/hand [%.1f-%.1f] "
+      "= %.1f M hands/s\n",
+      ww.median, ww.min, ww.max, 1e3 / ww.median);
   auto wv = time_per_item(waits.size(), [&] {
     std::size_t n = 0;
     for (const auto& h : waits) n += formal_waits(h).size();
     sink = sink ^ static_cast<std::uint32_t>(n);
   });
-  std::printf("library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] = %.2f M hands/s\n",
-              wv.median, wv.min, wv.max, 1e3 / wv.median);
+  std::printf(
+      "library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] = "
+      "%.2f M hands/s\n",
+      wv.median, wv.min, wv.max, 1e3 / wv.median);
 
   Duyun duyun;
   Situation zimo;
@@ -178,8 +186,10 @@ int main(int argc, char** argv) {
     for (const auto& h : scored) total += duyun.score(h, zimo)->total;
     sink = sink ^ static_cast<std::uint32_t>(total);
   });
-  std::printf("library full Duyun score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f M hands/s\n",
-              s.median, s.min, s.max, 1e3 / s.median);
+  std::printf(
+      "library full Duyun score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f "
+      "M hands/s\n",
+      s.median, s.min, s.max, 1e3 / s.median);
 
   // End to end: 1M lines through `qianmj waits - --json`.
   std::string input = "/tmp/qianmj-bench-hands.txt";
@@ -195,8 +205,9 @@ int main(int argc, char** argv) {
     pipe_rss = std::max(pipe_rss, c.max_rss_kb);
   }
   auto e = stats(e2e);
-  std::printf("end to end `qianmj waits - --json`, %zu lines: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n",
-              waits.size(), e.median, e.min, e.max, double(pipe_rss) / 1024);
+  std::printf(
+      "end to end `qianmj waits - --json`, %zu lines: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n",
+      waits.size(), e.median, e.min, e.max, double(pipe_rss) / 1024);
   std::remove(input.c_str());
 
   // An evening of 100,000 hands through `qianmj session` (text and JSON): hands/s, peak RSS.
@@ -225,8 +236,10 @@ int main(int argc, char** argv) {
         rss = std::max(rss, c.max_rss_kb);
       }
       auto st = stats(rate);
-      std::printf("end to end `qianmj session FILE %s`, %ld hands: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n", mode,
-                  kHands, st.median, st.min, st.max, double(rss) / 1024);
+      std::printf(
+          "end to end `qianmj session FILE %s`, %ld hands: %.0f hands/s [%.0f-%.0f], peak RSS %.1f "
+          "MB\n",
+          mode, kHands, st.median, st.min, st.max, double(rss) / 1024);
     }
     std::remove(evening.c_str());
   }
@@ -241,8 +254,10 @@ int main(int argc, char** argv) {
     truth.push_back(run({"/bin/true"}).seconds * 1e3);
   }
   auto o = stats(one), t = stats(truth);
-  std::printf("one call `qianmj score 23445677筒345789条`: %.2f ms [%.2f-%.2f]; /bin/true %.2f ms [%.2f-%.2f]; "
-              "ratio %.1f; peak RSS %.1f MB\n",
-              o.median, o.min, o.max, t.median, t.min, t.max, o.median / t.median, double(one_rss) / 1024);
+  std::printf(
+      "one call `qianmj score 23445677筒345789条`: %.2f ms [%.2f-%.2f]; /bin/true %.2f ms "
+      "[%.2f-%.2f]; "
+      "ratio %.1f; peak RSS %.1f MB\n",
+      o.median, o.min, o.max, t.median, t.min, t.max, o.median / t.median, double(one_rss) / 1024);
   return 0;
 }

@@ -84,12 +84,14 @@ int main() {
         ++hands;
         std::uint32_t want = 0;
         int a[9], b[9];
-        for (int r = 0; r < 9; ++r) a[r] = m[static_cast<std::size_t>(r)], b[r] = s[static_cast<std::size_t>(r)];
+        for (int r = 0; r < 9; ++r)
+          a[r] = m[static_cast<std::size_t>(r)], b[r] = s[static_cast<std::size_t>(r)];
         for (int suit = 0; suit < 2; ++suit) {
           int* v = suit == 0 ? a : b;
           for (int r = 0; r < 9; ++r) {
             ++v[r];
-            bool win = (pair_and_sets(a) && sets(b)) || (sets(a) && pair_and_sets(b)) || seven_pairs(a, b);
+            bool win =
+                (pair_and_sets(a) && sets(b)) || (sets(a) && pair_and_sets(b)) || seven_pairs(a, b);
             --v[r];
             if (win) want |= 1u << (suit * 9 + r);
           }
@@ -102,12 +104,14 @@ int main() {
         std::uint32_t got = formal_wait_bits(h);
         ready += want != 0;
         if (got != want && ++mismatches <= 10)
-          std::printf("MISMATCH %s: reference %x table %x\n", qianmj::to_ascii(h).c_str(), want, got);
+          std::printf("MISMATCH %s: reference %x table %x\n", qianmj::to_ascii(h).c_str(), want,
+                      got);
       }
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("two-suit 13-tile hands: %ld checked, %ld with a formal wait, %ld mismatches, %.1f s\n", hands, ready,
-              mismatches, secs);
+  std::printf(
+      "two-suit 13-tile hands: %ld checked, %ld with a formal wait, %ld mismatches, %.1f s\n",
+      hands, ready, mismatches, secs);
   return mismatches == 0 && hands == 100465920 ? 0 : 1;
 }

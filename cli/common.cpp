@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <regex>
 #include <iostream>
+#include <regex>
 
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -39,7 +39,9 @@ std::string pad_right(const std::string& s, int width) {
 std::string pad_left(const std::string& s, int width) {
   return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
 }
-std::string signed_points(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+std::string signed_points(std::int64_t v) {
+  return v > 0 ? "+" + std::to_string(v) : std::to_string(v);
+}
 
 std::string truncate_to(const std::string& s, int width) {
   if (display_width(s) <= width) return s;
@@ -48,9 +50,12 @@ std::string truncate_to(const std::string& s, int width) {
   while (i < s.size()) {
     std::size_t len = 1;
     auto b = static_cast<unsigned char>(s[i]);
-    if (b >= 0xF0) len = 4;
-    else if (b >= 0xE0) len = 3;
-    else if (b >= 0xC0) len = 2;
+    if (b >= 0xF0)
+      len = 4;
+    else if (b >= 0xE0)
+      len = 3;
+    else if (b >= 0xC0)
+      len = 2;
     std::string piece = s.substr(i, len);
     if (display_width(out + piece) > width - 1) break;
     out += piece;
@@ -69,9 +74,12 @@ void print_error(const Error& e, const Common& c, std::ostream& out, std::ostrea
     return;
   }
   err << "qianmj: ";
-  if (line > 0) err << (c.chinese ? "第 " + std::to_string(line) + " 行：" : "line " + std::to_string(line) + ": ");
+  if (line > 0)
+    err << (c.chinese ? "第 " + std::to_string(line) + " 行："
+                      : "line " + std::to_string(line) + ": ");
   err << (c.chinese ? "错误" : "error") << " [" << code_name(e.code) << "]";
-  if (e.column > 0) err << (c.chinese ? " 第 " : " at column ") << e.column << (c.chinese ? " 列" : "");
+  if (e.column > 0)
+    err << (c.chinese ? " 第 " : " at column ") << e.column << (c.chinese ? " 列" : "");
   err << (c.chinese ? "：" : ": ");
   if (!e.field.empty()) err << terminal_safe(e.field) << (c.chinese ? "：" : ": ");
   err << terminal_safe(e.message(c.chinese)) << '\n';
@@ -87,19 +95,32 @@ Error usage_error(const CLI::ParseError& e) {
   std::string zh = en;
   std::smatch m;
   auto match = [&](const char* pattern) { return std::regex_match(en, m, std::regex(pattern)); };
-  if (match("The following arguments? (?:was|were) not expected: (.*)")) zh = "多余的参数：" + m[1].str();
-  else if (en == "A subcommand is required") zh = "需要一个子命令：score、waits、settle、session 或 rules";
-  else if (en == "hand is required") zh = "缺少手牌（HAND）";
-  else if (match("(.*) is required")) zh = "缺少必需的 " + m[1].str();
-  else if (match("(.*): ([0-9]+) required (.*) missing")) zh = m[1].str() + " 后面缺少 " + m[3].str();
-  else if (match("(.*): Value (.*) not in range (.*) to (.*)")) zh = m[1].str() + "：" + m[2].str() + " 不在 " + m[3].str() + " 到 " + m[4].str() + " 之间";
-  else if (match("(.*): (.*) not in \\{(.*)\\}")) zh = m[1].str() + "：" + m[2].str() + " 不是可选值之一（" + m[3].str() + "）";
-  else if (match("(.*) excludes (.*)")) zh = m[1].str() + " 与 " + m[2].str() + " 不能同时使用";
-  else if (match("(.*) requires (.*)")) zh = m[1].str() + " 需要同时给出 " + m[2].str();
-  else if (match("Could not convert: (.*) = (.*)")) zh = "无法转换：" + m[1].str() + " = " + m[2].str();
-  else if (match("The value (.*) is not an allowed value for (.*)")) zh = m[1].str() + " 不是 " + m[2].str() + " 允许的取值";
-  else if (match("(.*): too many inputs for a flag")) zh = m[1].str() + "：开关选项不带取值";
-  else zh = "命令行用法错误：" + en;
+  if (match("The following arguments? (?:was|were) not expected: (.*)"))
+    zh = "多余的参数：" + m[1].str();
+  else if (en == "A subcommand is required")
+    zh = "需要一个子命令：score、waits、settle、session 或 rules";
+  else if (en == "hand is required")
+    zh = "缺少手牌（HAND）";
+  else if (match("(.*) is required"))
+    zh = "缺少必需的 " + m[1].str();
+  else if (match("(.*): ([0-9]+) required (.*) missing"))
+    zh = m[1].str() + " 后面缺少 " + m[3].str();
+  else if (match("(.*): Value (.*) not in range (.*) to (.*)"))
+    zh = m[1].str() + "：" + m[2].str() + " 不在 " + m[3].str() + " 到 " + m[4].str() + " 之间";
+  else if (match("(.*): (.*) not in \\{(.*)\\}"))
+    zh = m[1].str() + "：" + m[2].str() + " 不是可选值之一（" + m[3].str() + "）";
+  else if (match("(.*) excludes (.*)"))
+    zh = m[1].str() + " 与 " + m[2].str() + " 不能同时使用";
+  else if (match("(.*) requires (.*)"))
+    zh = m[1].str() + " 需要同时给出 " + m[2].str();
+  else if (match("Could not convert: (.*) = (.*)"))
+    zh = "无法转换：" + m[1].str() + " = " + m[2].str();
+  else if (match("The value (.*) is not an allowed value for (.*)"))
+    zh = m[1].str() + " 不是 " + m[2].str() + " 允许的取值";
+  else if (match("(.*): too many inputs for a flag"))
+    zh = m[1].str() + "：开关选项不带取值";
+  else
+    zh = "命令行用法错误：" + en;
   return Error{ErrorCode::Usage, en, zh, 0, ""};
 }
 
@@ -163,8 +184,5 @@ std::string hand_text(const Hand& hand, bool chinese) {
   }
   return out;
 }
-
-
-
 
 }  // namespace qianmj::cli

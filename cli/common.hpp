@@ -21,7 +21,7 @@ enum Exit { kOk = 0, kNo = 1, kBad = 2 };
 
 struct Common {
   std::string rules_id{default_ruleset().id};
-  CLI::Option* rules_option = nullptr;  // to tell whether --rules was given
+  CLI::Option* rules_option = nullptr;        // to tell whether --rules was given
   std::vector<std::string> rule_assignments;  // --rule NAME=VALUE
   bool json = false;
   bool zh_flag = false, en_flag = false;
@@ -48,7 +48,8 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
 
 // Prints an error: JSON object on `out` with --json, else text with a caret on `err`.
 // `line` > 0: the input line it is about (a session's hand).
-void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line = 0);
+void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err,
+                 long line = 0);
 
 // Writes one JSON answer as one line.
 void print_json(const Json& j, std::ostream& out);

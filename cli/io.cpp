@@ -16,9 +16,11 @@ int write_all(int fd, const char* data, std::size_t size) {
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {  // a non-blocking stdout: wait, lose nothing
+    if (n < 0 &&
+        (errno == EAGAIN || errno == EWOULDBLOCK)) {  // a non-blocking stdout: wait, lose nothing
       pollfd p{fd, POLLOUT, 0};
-      while (::poll(&p, 1, -1) < 0 && errno == EINTR) {}
+      while (::poll(&p, 1, -1) < 0 && errno == EINTR) {
+      }
       continue;
     }
     return n < 0 ? errno : EIO;
@@ -33,7 +35,8 @@ long read_some(int fd, char* data, std::size_t size) {
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdin, empty for now
       pollfd p{fd, POLLIN, 0};
-      while (::poll(&p, 1, -1) < 0 && errno == EINTR) {}
+      while (::poll(&p, 1, -1) < 0 && errno == EINTR) {
+      }
       continue;
     }
     return -static_cast<long>(errno);
@@ -43,20 +46,37 @@ long read_some(int fd, char* data, std::size_t size) {
 Error io_error(int err, bool writing, const std::string& what_en, const std::string& what_zh) {
   std::string zh;
   switch (err) {
-    case ENOSPC: zh = "设备上没有空间"; break;
-    case EBADF: zh = writing ? "文件描述符无效（已关闭，或不能写）" : "文件描述符无效（已关闭，或不能读）"; break;
-    case EIO: zh = "输入输出错误"; break;
-    case EISDIR: zh = "是一个目录"; break;
-    case EPIPE: zh = "管道的读端已关闭"; break;
-    case EFBIG: zh = "文件过大"; break;
-    case EDQUOT: zh = "超出磁盘配额"; break;
-    default: zh = std::strerror(err); break;
+    case ENOSPC:
+      zh = "设备上没有空间";
+      break;
+    case EBADF:
+      zh = writing ? "文件描述符无效（已关闭，或不能写）" : "文件描述符无效（已关闭，或不能读）";
+      break;
+    case EIO:
+      zh = "输入输出错误";
+      break;
+    case EISDIR:
+      zh = "是一个目录";
+      break;
+    case EPIPE:
+      zh = "管道的读端已关闭";
+      break;
+    case EFBIG:
+      zh = "文件过大";
+      break;
+    case EDQUOT:
+      zh = "超出磁盘配额";
+      break;
+    default:
+      zh = std::strerror(err);
+      break;
   }
   std::string en = std::strerror(err);
   if (!en.empty()) en[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(en[0])));
-  return Error{writing ? ErrorCode::WriteError : ErrorCode::ReadError,
-               (writing ? "write error: " : "cannot read ") + (what_en.empty() ? "" : what_en + ": ") + en,
-               (writing ? "写入错误：" : "无法读取") + (what_zh.empty() ? "" : what_zh + "：") + zh, 0, ""};
+  return Error{
+      writing ? ErrorCode::WriteError : ErrorCode::ReadError,
+      (writing ? "write error: " : "cannot read ") + (what_en.empty() ? "" : what_en + ": ") + en,
+      (writing ? "写入错误：" : "无法读取") + (what_zh.empty() ? "" : what_zh + "：") + zh, 0, ""};
 }
 
 bool FdOutput::drain() {
@@ -76,7 +96,9 @@ FdOutput::int_type FdOutput::overflow(int_type ch) {
   return traits_type::not_eof(ch);
 }
 
-int FdOutput::sync() { return drain() ? 0 : -1; }
+int FdOutput::sync() {
+  return drain() ? 0 : -1;
+}
 
 std::streamsize FdOutput::xsputn(const char* s, std::streamsize n) {
   if (error_) return 0;

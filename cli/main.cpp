@@ -38,23 +38,30 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const char* sep = i == 0 ? "" : i + 1 == all.size() ? " and " : ", ";
     names += sep + std::string(all[i].en) + " (" + std::string(all[i].zh) + ")";
-    ids += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i].id) + (i == 0 ? " (default)" : "");
+    ids += (i == 0                ? ""
+            : i + 1 == all.size() ? " or "
+                                  : ", ") +
+           std::string(all[i].id) + (i == 0 ? " (default)" : "");
   }
-  CLI::App app{"qianmj (黔麻): Guizhou mahjong calculator, " + names + " rules.\n"
-               "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
-               "whether they win, what they wait on, their pattern and who pays whom.",
-               "qianmj"};
+  CLI::App app{
+      "qianmj (黔麻): Guizhou mahjong calculator, " + names +
+          " rules.\n"
+          "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
+          "whether they win, what they wait on, their pattern and who pays whom.",
+      "qianmj"};
   app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
   c.rules_option = app.add_option("--rules", c.rules_id, "rule set: " + ids)->type_name("NAME");
-  app.add_option("--rule", c.rule_assignments, "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
+  app.add_option("--rule", c.rule_assignments,
+                 "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
   app.add_flag("--json", c.json, "one JSON object per answer");
   auto* zh = app.add_flag("--zh", c.zh_flag, "text output in Chinese");
   app.add_flag("--en", c.en_flag, "text output in English")->excludes(zh);
-  app.add_flag("--narrow", c.narrow_flag, "one seat a line, for a phone (default when COLUMNS is under 60)");
+  app.add_flag("--narrow", c.narrow_flag,
+               "one seat a line, for a phone (default when COLUMNS is under 60)");
 
   ScoreCommand score;
   WaitsCommand waits;
@@ -85,7 +92,8 @@ int main(int argc, char** argv) {
     }
     c.chinese = zh_asked || (!en_asked && chinese_from_environment());
     print_error(usage_error(e), c, out, std::cerr);
-    if (!json) std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
+    if (!json)
+      std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
     return finish(out, sink, c.chinese, kBad);
   }
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());

@@ -40,7 +40,7 @@ bool LineReader::next(std::string& line, bool& too_long) {
       auto end = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
       std::size_t length = end - pos_;
       if (length > 0 && buf_[end - 1] == '\r') --length;  // the limit counts the line, not its CR
-      too_long = too_long || length > max_line_;            // whole in the buffer, but over the limit
+      too_long = too_long || length > max_line_;          // whole in the buffer, but over the limit
       if (!too_long) line.assign(buf_, pos_, end - pos_);
       pos_ = scan_ = end + 1;
       break;
@@ -54,7 +54,8 @@ bool LineReader::next(std::string& line, bool& too_long) {
     if (!fill()) {
       if (error_ || !partial) return false;  // a read error, or the end of the input
       if (!too_long) line.assign(buf_, pos_, buf_.size() - pos_);
-      if (!too_long && line.size() > max_line_ + (!line.empty() && line.back() == '\r' ? 1 : 0)) too_long = true, line.clear();
+      if (!too_long && line.size() > max_line_ + (!line.empty() && line.back() == '\r' ? 1 : 0))
+        too_long = true, line.clear();
       pos_ = scan_ = buf_.size();
       break;
     }
@@ -65,11 +66,17 @@ bool LineReader::next(std::string& line, bool& too_long) {
 }
 
 Answer error_answer(const Error& e, const Common& c, long line) {
-  if (c.json) return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace), true};
-  std::string text = c.chinese ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"
-                               : "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
+  if (c.json)
+    return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace),
+            true};
+  std::string text =
+      c.chinese
+          ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"
+          : "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
   if (!e.field.empty()) text += " " + terminal_safe(e.field);
-  if (e.column > 0) text += c.chinese ? " 第 " + std::to_string(e.column) + " 列" : " column " + std::to_string(e.column);
+  if (e.column > 0)
+    text += c.chinese ? " 第 " + std::to_string(e.column) + " 列"
+                      : " column " + std::to_string(e.column);
   text += (c.chinese ? "：" : ": ") + terminal_safe(e.message(c.chinese));
   return {text, true};
 }
@@ -110,8 +117,9 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
 
 void add_pipe_options(CLI::App& cmd, PipeOptions& p) {
   cmd.add_flag("--line-buffered", p.line_buffered, "with -: write each answer at once (as grep)");
-  cmd.add_flag_function("--progress{1},--no-progress{0}", [&p](std::int64_t v) { p.progress = v > 0 ? 1 : 0; },
-                        "with -: a progress line on stderr (default: when stderr is a terminal)");
+  cmd.add_flag_function(
+      "--progress{1},--no-progress{0}", [&p](std::int64_t v) { p.progress = v > 0 ? 1 : 0; },
+      "with -: a progress line on stderr (default: when stderr is a terminal)");
 }
 
 }  // namespace qianmj::cli

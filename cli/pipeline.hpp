@@ -38,7 +38,7 @@ class LineReader {
 
 struct PipeOptions {
   bool line_buffered = false;
-  int progress = -1;  // -1: when stderr is a terminal; 0 off; 1 on
+  int progress = -1;   // -1: when stderr is a terminal; 0 off; 1 on
   std::string prompt;  // at a terminal: shown on stderr before each line ("score> ")
 };
 

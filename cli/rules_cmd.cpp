@@ -14,7 +14,9 @@ std::string id_ranges(std::string_view dash, std::string_view sep, std::string_v
   std::string out;
   const auto ranges = rule_id_ranges();
   for (std::size_t i = 0; i < ranges.size(); ++i)
-    out.append(i == 0 ? "" : i + 1 == ranges.size() ? last_sep : sep)
+    out.append(i == 0                   ? ""
+               : i + 1 == ranges.size() ? last_sep
+                                        : sep)
         .append(ranges[i].first)
         .append(dash)
         .append(ranges[i].second);
@@ -24,9 +26,13 @@ std::string id_ranges(std::string_view dash, std::string_view sep, std::string_v
 }  // namespace
 
 CLI::App* RulesCommand::add(CLI::App& app) {
-  auto* cmd = app.add_subcommand("rules", "Print the pattern table and the house options in effect, or explain rules by id (rules D3)");
-  cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))->type_name("ID");
-  cmd->add_flag("--markdown", markdown_, "print the whole rule reference as Markdown (docs/rules.md)");
+  auto* cmd = app.add_subcommand(
+      "rules",
+      "Print the pattern table and the house options in effect, or explain rules by id (rules D3)");
+  cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))
+      ->type_name("ID");
+  cmd->add_flag("--markdown", markdown_,
+                "print the whole rule reference as Markdown (docs/rules.md)");
   return cmd;
 }
 
@@ -46,8 +52,8 @@ void print_rule(const RuleText& r, const Ruleset& rules, bool zh, std::ostream& 
       if (o.name != name) continue;
       bool here = option_applies(o, rules.id());
       std::int64_t v = here ? rules.options().get(o.name) : o.default_value;
-      out << "  --rule " << o.name << '=' << (o.boolean ? (v ? "on" : "off") : std::to_string(v)) << "  — "
-          << (zh ? o.zh : o.en) << '\n';
+      out << "  --rule " << o.name << '=' << (o.boolean ? (v ? "on" : "off") : std::to_string(v))
+          << "  — " << (zh ? o.zh : o.en) << '\n';
     }
 }
 
@@ -67,8 +73,11 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
       const RuleText* r = find_rule_text(upper);
       if (!r) {
-        print_error(Error{ErrorCode::Usage, "no rule '" + id + "': the ids are " + id_ranges("-", ", ", " and ") + " (docs/rules.md)",
-                          "没有规则“" + id + "”：编号为 " + id_ranges("–", "、", "、") + "（见 docs/rules.md）"},
+        print_error(Error{ErrorCode::Usage,
+                          "no rule '" + id + "': the ids are " + id_ranges("-", ", ", " and ") +
+                              " (docs/rules.md)",
+                          "没有规则“" + id + "”：编号为 " + id_ranges("–", "、", "、") +
+                              "（见 docs/rules.md）"},
                     c, out, err);
         return kBad;
       }
@@ -78,8 +87,9 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       const RuleText& r = *found[i];
       if (c.json) {
         Json j = {{"schema", kSchema}, {"rules", rules->id()}};
-        j["rule"] = {{"id", r.id},         {"title", r.title_en}, {"title_zh", r.title_zh}, {"text", r.text_en},
-                     {"text_zh", r.text_zh}, {"rule_set", r.folder}, {"options", r.options}};
+        j["rule"] = {{"id", r.id},          {"title", r.title_en},  {"title_zh", r.title_zh},
+                     {"text", r.text_en},   {"text_zh", r.text_zh}, {"rule_set", r.folder},
+                     {"options", r.options}};
         print_json(j, out);
         continue;
       }
@@ -102,15 +112,15 @@ int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   out << (zh ? "加番\n" : "Add-ons\n");
   for (const auto& p : rules->addons())
     out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
-        << item_name(p.item(), zh) << "  "
-        << rules->addon_value_text(p.id)
-        << "  — " << (zh ? p.definition_zh : p.definition_en) << '\n';
+        << item_name(p.item(), zh) << "  " << rules->addon_value_text(p.id) << "  — "
+        << (zh ? p.definition_zh : p.definition_en) << '\n';
   out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
   for (const auto& o : find_ruleset(rules->id())->options) {
     std::int64_t v = rules->options().get(o.name);
     std::string shown = o.boolean ? (v ? "on" : "off") : std::to_string(v);
-    out << "  " << o.name << " = " << shown << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "")
-        << "  — " << (zh ? o.zh : o.en) << '\n';
+    out << "  " << o.name << " = " << shown
+        << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "") << "  — "
+        << (zh ? o.zh : o.en) << '\n';
   }
   return kOk;
 }

@@ -11,9 +11,12 @@ namespace {
 
 std::string role_text(Payer::Role r, bool chinese) {
   switch (r) {
-    case Payer::Role::Discarder: return chinese ? "点炮者" : "discarder";
-    case Payer::Role::Dealer: return chinese ? "庄家" : "dealer";
-    case Payer::Role::Other: return chinese ? "闲家" : "other";
+    case Payer::Role::Discarder:
+      return chinese ? "点炮者" : "discarder";
+    case Payer::Role::Dealer:
+      return chinese ? "庄家" : "dealer";
+    case Payer::Role::Other:
+      return chinese ? "闲家" : "other";
   }
   return "";
 }
@@ -22,7 +25,9 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
   const Unit unit = rules.unit();
   const auto price = rules.price();
   out << (zh ? "手牌    " : "Hand      ") << hand_text(sc.hand, zh);
-  if (sc.win_tile) out << (zh ? "（和 " : "  (won on ") << (zh ? sc.win_tile->chinese() : sc.win_tile->ascii()) << (zh ? "）" : ")");
+  if (sc.win_tile)
+    out << (zh ? "（和 " : "  (won on ") << (zh ? sc.win_tile->chinese() : sc.win_tile->ascii())
+        << (zh ? "）" : ")");
   out << '\n';
   for (const auto& n : sc.notes) out << (zh ? "说明    " : "Note      ") << n.in(zh) << '\n';
   if (!sc.win) {
@@ -35,7 +40,8 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
         << item_name(it, zh) << "  " << (first ? "" : "+") << unit_text(it.value, unit, zh) << '\n';
     first = false;
   }
-  if (sc.reading) out << (zh ? "拆分    " : "Reading   ") << reading_text(*sc.reading, sc.hand, zh) << '\n';
+  if (sc.reading)
+    out << (zh ? "拆分    " : "Reading   ") << reading_text(*sc.reading, sc.hand, zh) << '\n';
   if (!sc.also.empty()) {
     out << (zh ? "也符合  " : "Also      ");
     for (std::size_t i = 0; i < sc.also.size(); ++i)
@@ -47,17 +53,22 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
     return;
   }
   out << (zh ? "付款" : "Payments");
-  if (price) out << (zh ? "（" : " (") << price->name(zh) << ' ' << price->value << (zh ? "）" : ")");
+  if (price)
+    out << (zh ? "（" : " (") << price->name(zh) << ' ' << price->value << (zh ? "）" : ")");
   out << '\n';
   for (const auto& p : sc.payers) {
     std::string sum = item_sum(p.items, zh);
     out << "  " << role_text(p.role, zh);
     if (p.dealer && p.role != Payer::Role::Dealer) out << (zh ? "（庄家）" : " (dealer)");
     out << " ×" << p.count << "  " << sum;
-    if (p.items.size() > 1) out << " = " << unit_text(p.value, unit, zh);
-    else out << ' ' << (zh ? unit.zh : unit.en);
+    if (p.items.size() > 1)
+      out << " = " << unit_text(p.value, unit, zh);
+    else
+      out << ' ' << (zh ? unit.zh : unit.en);
     if (p.covers > 1)
-      out << " × " << p.covers << (zh ? "（包" + std::to_string(p.covers) + "家）" : " (for " + std::to_string(p.covers) + " seats)");
+      out << " × " << p.covers
+          << (zh ? "（包" + std::to_string(p.covers) + "家）"
+                 : " (for " + std::to_string(p.covers) + " seats)");
     if (price || p.covers > 1) out << " → " << p.points << (zh ? " 分" : " points");
     out << (p.count > 1 ? (zh ? "（每家）" : " each") : "") << '\n';
   }
@@ -70,7 +81,8 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("score", "Score a winning hand: pattern, add-ons, payments");
   add_hand_option(*cmd, hand_, "14 tiles (kong = 3), or 13 with --win");
   cmd->add_option_function<std::string>(
-         "--win", [this](const std::string& v) { s_.win = v, s_.win_given = true; }, "the winning tile (7p, 7筒)")
+         "--win", [this](const std::string& v) { s_.win = v, s_.win_given = true; },
+         "the winning tile (7p, 7筒)")
       ->type_name("TILE");
   cmd->add_flag("--zimo", s_.zimo, "self-drawn (default: off a discard)");
   cmd->add_flag("--after-kong", s_.after_kong, "杠上花 with --zimo, 杠上炮 without");
@@ -109,7 +121,8 @@ Result<Score> compute(const Ruleset& rules, const std::string& text, const Situa
 }
 
 std::string summary(const Score& sc, bool zh) {
-  std::string out = to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
+  std::string out =
+      to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
   out += "\t";
   out += sc.pattern ? (zh ? sc.pattern->zh : sc.pattern->id) : std::string_view("-");
   out += "\t" + (sc.pattern ? std::to_string(sc.pattern->value) : std::string("-"));
@@ -119,7 +132,8 @@ std::string summary(const Score& sc, bool zh) {
 
 }  // namespace
 
-Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const {
+Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
+                                 long n) const {
   std::string hand;
   auto a = score_line(line, s_, hand);
   if (!a) return error_answer(a.error(), c, n);
@@ -136,8 +150,11 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
-    pipe.prompt = c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
+    pipe.prompt =
+        c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
+      return answer_line(c, *rules, line, n);
+    });
   }
   auto sc = compute(*rules, hand_words(hand_), s_);
   if (!sc) {

@@ -18,8 +18,9 @@
 namespace qianmj::cli {
 
 CLI::App* SessionCommand::add(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "session", "An evening: a header (players, rule set, house rules, first dealer), then one hand a line; running totals");
+  auto* cmd = app.add_subcommand("session",
+                                 "An evening: a header (players, rule set, house rules, first "
+                                 "dealer), then one hand a line; running totals");
   cmd->add_option("file", file_, "the session; - or nothing reads stdin")->type_name("FILE");
   cmd->add_flag("--csv", csv_, "one row per hand and player, comma-separated (for a spreadsheet)");
   cmd->add_flag("--tsv", tsv_, "the same rows, tab-separated");
@@ -29,7 +30,9 @@ CLI::App* SessionCommand::add(CLI::App& app) {
 
 namespace {
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
+bool blank(const std::string& s) {
+  return s.find_first_not_of(" \t\r") == std::string::npos;
+}
 bool comment(const std::string& s) {
   auto i = s.find_first_not_of(" \t");
   return i != std::string::npos && s[i] == '#';
@@ -39,9 +42,12 @@ bool comment(const std::string& s) {
 std::string hand_summary(const SessionHand& h, bool zh) {
   const Table& t = h.table;
   switch (t.outcome) {
-    case Table::Outcome::Draw: return zh ? "流局" : "draw";
-    case Table::Outcome::Escape: return seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
-    case Table::Outcome::Win: break;
+    case Table::Outcome::Draw:
+      return zh ? "流局" : "draw";
+    case Table::Outcome::Escape:
+      return seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
+    case Table::Outcome::Win:
+      break;
   }
   std::string out;
   for (const auto& item : h.ledger.items)
@@ -68,9 +74,11 @@ std::array<std::string, kSeats> names(const Session& s, bool zh) {
   return out;
 }
 
-std::string seat_amounts(const std::array<std::string, kSeats>& who, const std::array<std::int64_t, kSeats>& v) {
+std::string seat_amounts(const std::array<std::string, kSeats>& who,
+                         const std::array<std::int64_t, kSeats>& v) {
   std::string out;
-  for (std::size_t i = 0; i < kSeats; ++i) out += (i ? "  " : "") + who[i] + " " + signed_points(v[i]);
+  for (std::size_t i = 0; i < kSeats; ++i)
+    out += (i ? "  " : "") + who[i] + " " + signed_points(v[i]);
   return out;
 }
 
@@ -102,15 +110,15 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       }
   }
   if (table_rows)
-    out << "hand" << sep << "line" << sep << "seat" << sep << "name" << sep << "points" << sep << "total" << sep
-        << "dealer" << sep << "streak" << '\n';
+    out << "hand" << sep << "line" << sep << "seat" << sep << "name" << sep << "points" << sep
+        << "total" << sep << "dealer" << sep << "streak" << '\n';
   auto prompt = [&] {
     if (!interactive) return;
     auto who = names(session, zh);
     err << (zh ? "第 " : "hand ") << session.hands() + 1 << (zh ? " 局" : "");
     if (session.has_dealer())
-      err << (zh ? "  庄" : "  dealer ") << who[static_cast<std::size_t>(session.dealer())] << (zh ? " 连庄" : " streak ")
-          << session.streak();
+      err << (zh ? "  庄" : "  dealer ") << who[static_cast<std::size_t>(session.dealer())]
+          << (zh ? " 连庄" : " streak ") << session.streak();
     if (session.hands() > 0) err << "  [" << seat_amounts(who, session.totals()) << "]";
     err << " > " << std::flush;
   };
@@ -129,13 +137,19 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     auto fail = [&](const Error& e) { print_error(e, at_line, out, err, n); };
     if (too_long) {
       fail(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"});
-      if (interactive) { prompt(); continue; }
+      if (interactive) {
+        prompt();
+        continue;
+      }
       return kBad;
     }
     if (auto h = session.header(line); !h || *h) {
       if (!h) {
         fail(h.error());
-        if (interactive) { prompt(); continue; }
+        if (interactive) {
+          prompt();
+          continue;
+        }
         return kBad;
       }
       prompt();
@@ -146,14 +160,18 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       // Later dealers depend on this hand: the evening stops here (at a terminal, the hand
       // is refused and can be typed again).
       fail(hand.error());
-      if (interactive) { prompt(); continue; }
+      if (interactive) {
+        prompt();
+        continue;
+      }
       out.flush();
       return kBad;
     }
     const auto who = names(session, zh);
     const Table& t = hand->table;
     if (c.json) {
-      Json j = {{"schema", kSchema}, {"rules", hand->rules->id()}, {"hand", hand->number}, {"line", n}};
+      Json j = {
+          {"schema", kSchema}, {"rules", hand->rules->id()}, {"hand", hand->number}, {"line", n}};
       j["ledger"] = to_json(hand->ledger, t, *hand->rules);
       j["totals"] = hand->totals;
       j["next"] = {{"dealer", session.dealer()}, {"streak", session.streak()}};
@@ -164,19 +182,23 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     } else if (table_rows) {
       for (int s = 0; s < kSeats; ++s) {
         auto i = static_cast<std::size_t>(s);
-        out << hand->number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep) << sep
-            << hand->ledger.totals[i] << sep << hand->totals[i] << sep << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
+        out << hand->number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep)
+            << sep << hand->ledger.totals[i] << sep << hand->totals[i] << sep
+            << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
       }
     } else {
-      out << (zh ? "第 " : "Hand ") << hand->number << (zh ? " 局  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh)
-          << (zh ? " 连庄 " : " streak ") << t.streak << "  " << hand_summary(*hand, zh) << '\n';
-      for (const auto& note : hand->notes) out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
+      out << (zh ? "第 " : "Hand ") << hand->number << (zh ? " 局  庄家 " : "  dealer ")
+          << seat_name(t, t.dealer, zh) << (zh ? " 连庄 " : " streak ") << t.streak << "  "
+          << hand_summary(*hand, zh) << '\n';
+      for (const auto& note : hand->notes)
+        out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
       if (c.narrow) {
         int width = 0;
         for (const auto& w : who) width = std::max(width, display_width(w));
         for (std::size_t i = 0; i < kSeats; ++i)
-          out << "  " << pad_right(who[i], width) << "  " << pad_left(signed_points(hand->ledger.totals[i]), 6)
-              << (zh ? "  累计 " : "  total ") << signed_points(hand->totals[i]) << '\n';
+          out << "  " << pad_right(who[i], width) << "  "
+              << pad_left(signed_points(hand->ledger.totals[i]), 6) << (zh ? "  累计 " : "  total ")
+              << signed_points(hand->totals[i]) << '\n';
       } else {
         out << (zh ? "  本局  " : "  hand   ") << seat_amounts(who, hand->ledger.totals) << '\n';
         out << (zh ? "  累计  " : "  total  ") << seat_amounts(who, hand->totals) << '\n';
@@ -188,7 +210,9 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   if (interactive) err << '\n';
   if (!out) return kBad;  // the output is gone: main says why
   if (reader.error()) {   // never taken for the end of the evening
-    print_error(io_error(reader.error(), false, fd == 0 ? "standard input" : file_, fd == 0 ? "标准输入" : file_), c, out, err);
+    print_error(io_error(reader.error(), false, fd == 0 ? "standard input" : file_,
+                         fd == 0 ? "标准输入" : file_),
+                c, out, err);
     return kBad;
   }
   // The final standings.
@@ -196,31 +220,39 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   std::array<int, kSeats> order;
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return session.totals()[static_cast<std::size_t>(a)] > session.totals()[static_cast<std::size_t>(b)];
+    return session.totals()[static_cast<std::size_t>(a)] >
+           session.totals()[static_cast<std::size_t>(b)];
   });
   if (c.json) {
     Json standings = Json::array();
     for (std::size_t r = 0; r < kSeats; ++r) {
       auto s = static_cast<std::size_t>(order[r]);
-      standings.push_back({{"rank", r + 1}, {"seat", order[r]}, {"name", who[s]}, {"total", session.totals()[s]}});
+      standings.push_back(
+          {{"rank", r + 1}, {"seat", order[r]}, {"name", who[s]}, {"total", session.totals()[s]}});
     }
-    Json j = {{"schema", kSchema}, {"rules", session.rules_id().empty() ? c.rules_id : session.rules_id()}};
+    Json j = {{"schema", kSchema},
+              {"rules", session.rules_id().empty() ? c.rules_id : session.rules_id()}};
     j["summary"] = {{"hands", session.hands()},
                     {"totals", session.totals()},
                     {"standings", standings},
                     {"next", {{"dealer", session.dealer()}, {"streak", session.streak()}}}};
     print_json(j, out);
   } else if (!table_rows) {
-    out << (zh ? "终局（共 " : "Final standings (") << session.hands() << (zh ? " 局）\n" : session.hands() == 1 ? " hand)\n" : " hands)\n");
+    out << (zh ? "终局（共 " : "Final standings (") << session.hands()
+        << (zh                     ? " 局）\n"
+            : session.hands() == 1 ? " hand)\n"
+                                   : " hands)\n");
     int width = 0;
     for (const auto& w : who) width = std::max(width, display_width(w));
     for (std::size_t r = 0; r < kSeats; ++r) {
       auto s = static_cast<std::size_t>(order[r]);
-      out << "  " << r + 1 << "  " << pad_right(who[s], width) << "  " << pad_left(signed_points(session.totals()[s]), 8) << '\n';
+      out << "  " << r + 1 << "  " << pad_right(who[s], width) << "  "
+          << pad_left(signed_points(session.totals()[s]), 8) << '\n';
     }
     if (session.has_dealer())
-      out << (zh ? "下一局  庄家 " : "Next hand  dealer ") << who[static_cast<std::size_t>(session.dealer())]
-          << (zh ? "，连庄 " : ", streak ") << session.streak() << '\n';
+      out << (zh ? "下一局  庄家 " : "Next hand  dealer ")
+          << who[static_cast<std::size_t>(session.dealer())] << (zh ? "，连庄 " : ", streak ")
+          << session.streak() << '\n';
   }
   return kOk;
 }

@@ -17,7 +17,6 @@
 namespace qianmj::cli {
 namespace {
 
-
 // The net of one ledger row for each seat, and which seats it touches.
 struct RowNet {
   std::array<std::int64_t, kSeats> net{};
@@ -29,7 +28,8 @@ RowNet row_net(const LedgerItem& item) {
   for (const auto& tr : item.transfers) {
     r.net[static_cast<std::size_t>(tr.to)] += tr.points;
     r.net[static_cast<std::size_t>(tr.from)] -= tr.points;
-    r.touched[static_cast<std::size_t>(tr.to)] = r.touched[static_cast<std::size_t>(tr.from)] = true;
+    r.touched[static_cast<std::size_t>(tr.to)] = r.touched[static_cast<std::size_t>(tr.from)] =
+        true;
   }
   return r;
 }
@@ -37,15 +37,18 @@ RowNet row_net(const LedgerItem& item) {
 // "东 听牌，大叫 平胡 1 番" for one seat's 查叫.
 std::string check_text(const SeatCheck& ch, const Ruleset& rules, bool zh) {
   if (ch.ready)
-    return (zh ? "听牌，大叫 " : "ready, 大叫 ") + item_name(*ch.dajiao, zh) + ' ' + unit_text(ch.dajiao->value, rules.unit(), zh);
-  return ch.huazhu.value_or(false) ? (zh ? "未听牌（花猪）" : "not ready (花猪)") : (zh ? "未听牌" : "not ready");
+    return (zh ? "听牌，大叫 " : "ready, 大叫 ") + item_name(*ch.dajiao, zh) + ' ' +
+           unit_text(ch.dajiao->value, rules.unit(), zh);
+  return ch.huazhu.value_or(false) ? (zh ? "未听牌（花猪）" : "not ready (花猪)")
+                                   : (zh ? "未听牌" : "not ready");
 }
 
-void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow, std::ostream& out) {
+void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow,
+                  std::ostream& out) {
   out << rules.name().in(zh);
   if (auto price = rules.price()) out << "  " << price->name(zh) << ' ' << price->value;
-  out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh) << (zh ? "  连庄 " : "  streak ")
-      << t.streak << '\n';
+  out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh)
+      << (zh ? "  连庄 " : "  streak ") << t.streak << '\n';
   bool checked = false;
   for (const auto& ch : ledger.checks) checked = checked || ch.has_value();
   if (checked && narrow) {
@@ -59,7 +62,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     for (int s = 0; s < kSeats; ++s) {
       const auto& ch = ledger.checks[static_cast<std::size_t>(s)];
       if (!ch) continue;
-      out << (first ? "" : (zh ? "；" : "; ")) << seat_name(t, s, zh) << ' ' << check_text(*ch, rules, zh);
+      out << (first ? "" : (zh ? "；" : "; ")) << seat_name(t, s, zh) << ' '
+          << check_text(*ch, rules, zh);
       first = false;
     }
     out << '\n';
@@ -67,8 +71,10 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
   std::string total_label = zh ? "合计" : "Total";
   if (narrow) {  // one seat a line, for a phone: the row, then each seat it touches
     int name_width = 0;
-    for (int s = 0; s < kSeats; ++s) name_width = std::max(name_width, display_width(seat_name(t, s, zh)));
-    auto seat_lines = [&](const std::array<std::int64_t, kSeats>& net, const std::array<bool, kSeats>& touched) {
+    for (int s = 0; s < kSeats; ++s)
+      name_width = std::max(name_width, display_width(seat_name(t, s, zh)));
+    auto seat_lines = [&](const std::array<std::int64_t, kSeats>& net,
+                          const std::array<bool, kSeats>& touched) {
       int width = 0;
       for (int s = 0; s < kSeats; ++s)
         if (touched[static_cast<std::size_t>(s)])
@@ -88,7 +94,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     seat_lines(ledger.totals, {true, true, true, true});
   } else {
     std::vector<std::string> labels;
-    for (const auto& item : ledger.items) labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
+    for (const auto& item : ledger.items)
+      labels.push_back(item.name.in(zh) + "  " + item.detail.in(zh));
     int label_width = display_width(total_label);
     for (const auto& l : labels) label_width = std::max(label_width, display_width(l));
     // Each seat's column as wide as its widest cell (at least 8), two spaces apart: a large
@@ -100,7 +107,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     for (int s = 0; s < kSeats; ++s) {
       auto i = static_cast<std::size_t>(s);
       heads[i] = truncate_to(seat_name(t, s, zh), 16);
-      width[i] = std::max({8, display_width(heads[i]), display_width(signed_points(ledger.totals[i]))});
+      width[i] =
+          std::max({8, display_width(heads[i]), display_width(signed_points(ledger.totals[i]))});
       for (const auto& r : nets)
         if (r.touched[i]) width[i] = std::max(width[i], display_width(signed_points(r.net[i])));
     }
@@ -115,7 +123,8 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
       for (const auto& line : ledger.items[i].lines) out << "    " << line.in(zh) << '\n';
     }
     out << pad_right(total_label, label_width);
-    for (std::size_t s = 0; s < kSeats; ++s) out << "  " << pad_left(signed_points(ledger.totals[s]), width[s]);
+    for (std::size_t s = 0; s < kSeats; ++s)
+      out << "  " << pad_left(signed_points(ledger.totals[s]), width[s]);
     out << '\n';
   }
   for (const auto& n : ledger.notes) out << (zh ? "说明  " : "Note  ") << n.in(zh) << '\n';
@@ -138,50 +147,56 @@ void print_statement(const Ledger& ledger, const Table& t, int seat, bool zh, st
       for (const auto& tr : item.transfers) {
         bool in = tr.to == seat && tr.from == other, outgoing = tr.from == seat && tr.to == other;
         if (!in && !outgoing) continue;
-        rows.push_back({item.name.in(zh), signed_points(in ? tr.points : -tr.points), item.detail.in(zh)});
+        rows.push_back(
+            {item.name.in(zh), signed_points(in ? tr.points : -tr.points), item.detail.in(zh)});
         name_width = std::max(name_width, display_width(rows.back().name));
         amount_width = std::max(amount_width, display_width(rows.back().amount));
       }
     parts.emplace_back(other, std::move(rows));
   }
   for (const auto& [other, rows] : parts) {
-    std::int64_t sum = 0;  // the per-counterparty net, from the transfers (each fits; so does their sum)
+    std::int64_t sum =
+        0;  // the per-counterparty net, from the transfers (each fits; so does their sum)
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers) {
         if (tr.to == seat && tr.from == other) sum += tr.points;
         if (tr.from == seat && tr.to == other) sum -= tr.points;
       }
-    out << (zh ? "  与 " : "  with ") << seat_name(t, other, zh) << (zh ? "：" : ": ") << signed_points(sum) << '\n';
+    out << (zh ? "  与 " : "  with ") << seat_name(t, other, zh) << (zh ? "：" : ": ")
+        << signed_points(sum) << '\n';
     for (const auto& r : rows)
-      out << "    " << pad_right(r.name, std::max(24, name_width)) << "  " << pad_left(r.amount, std::max(6, amount_width))
-          << "  " << r.detail << '\n';
+      out << "    " << pad_right(r.name, std::max(24, name_width)) << "  "
+          << pad_left(r.amount, std::max(6, amount_width)) << "  " << r.detail << '\n';
   }
-  out << (zh ? "  合计 " : "  Total ") << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
+  out << (zh ? "  合计 " : "  Total ")
+      << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
 }
-
 
 }  // namespace
 
 CLI::App* SettleCommand::add(CLI::App& app) {
-  auto* cmd = app.add_subcommand("settle", "The full ledger of a hand: a table in words (庄东 东:… 北胡7筒 南放炮), or JSON from FILE or stdin");
-  cmd->add_option("table", args_, "the table in words, or a JSON FILE; - or nothing reads stdin")->type_name("WORDS|FILE");
-  cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")->check(CLI::Range(0, 3))->type_name("N");
+  auto* cmd = app.add_subcommand("settle",
+                                 "The full ledger of a hand: a table in words (庄东 东:… 北胡7筒 "
+                                 "南放炮), or JSON from FILE or stdin");
+  cmd->add_option("table", args_, "the table in words, or a JSON FILE; - or nothing reads stdin")
+      ->type_name("WORDS|FILE");
+  cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")
+      ->check(CLI::Range(0, 3))
+      ->type_name("N");
   cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it");
   cmd->add_flag("--to-words", output_.to_words, "print the table in words instead of settling it");
   cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once");
   return cmd;
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 namespace {
 
 // The answer of a table read from JSON or from words: its rule set, house rules from the
 // command line, the ledger (or the table itself), printed as asked.
-Result<std::string> answer_table(Table& table, const WordsTable* words, const Common& c, const SettleOutput& o,
-                                 long line, std::string& rules_id) {
+Result<std::string> answer_table(Table& table, const WordsTable* words, const Common& c,
+                                 const SettleOutput& o, long line, std::string& rules_id) {
   auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
   if (table.rules.empty()) table.rules = c.rules_id;  // --rules, or the default rule set
   rules_id = table.rules;
@@ -202,7 +217,8 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
     } else {
       auto w = table_to_words(table, c.chinese);
       if (!w)
-        return Error{ErrorCode::BadField, "this table holds what words cannot say (a name with spaces or marks)",
+        return Error{ErrorCode::BadField,
+                     "this table holds what words cannot say (a name with spaces or marks)",
                      "此牌局含有文字无法表达的内容（名字中有空格或符号）"};
       out << *w << '\n';
     }
@@ -217,7 +233,8 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
   auto ledger = settle(**rules, table);
   if (!ledger) return at_word(ledger.error());
   if (c.json) {
-    Json j = o.seat >= 0 ? seat_statement_json(*ledger, table, **rules, o.seat) : to_json(*ledger, table, **rules);
+    Json j = o.seat >= 0 ? seat_statement_json(*ledger, table, **rules, o.seat)
+                         : to_json(*ledger, table, **rules);
     if (line > 0) j["line"] = line;
     print_json(j, out);
   } else if (o.seat >= 0)
@@ -231,14 +248,16 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
 // at all is taken as (broken) JSON.
 bool is_json_text(const std::string& text) {
   std::size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a UTF-8 byte order mark
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+    ++i;
   return i == text.size() || text[i] == '{' || text[i] == '[' || text[i] == '"';
 }
 
 }  // namespace
 
-Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o, long line,
-                                  std::string& rules_id) {
+Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o,
+                                  long line, std::string& rules_id) {
   rules_id = c.rules_id;
   if (!is_json_text(text)) {
     auto words = table_from_words(text);
@@ -250,8 +269,8 @@ Result<std::string> settle_answer(const std::string& text, const Common& c, cons
   return answer_table(*table, nullptr, c, o, line, rules_id);
 }
 
-Result<std::string> settle_words_answer(const std::vector<std::string>& args, const Common& c, const SettleOutput& o,
-                                        std::string& rules_id) {
+Result<std::string> settle_words_answer(const std::vector<std::string>& args, const Common& c,
+                                        const SettleOutput& o, std::string& rules_id) {
   rules_id = c.rules_id;
   auto words = table_from_words(args);
   if (!words) return words.error();
@@ -260,7 +279,9 @@ Result<std::string> settle_words_answer(const std::vector<std::string>& args, co
 
 namespace {
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
+bool blank(const std::string& s) {
+  return s.find_first_not_of(" \t\r") == std::string::npos;
+}
 
 }  // namespace
 
@@ -270,8 +291,9 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   if (!args_.empty()) {
     std::error_code ec;
     const std::string& a = args_.front();
-    bool input = args_.size() == 1 && (a == "-" || std::filesystem::exists(a, ec) || a.find('/') != std::string::npos ||
-                                       (a.size() > 5 && a.compare(a.size() - 5, 5, ".json") == 0));
+    bool input = args_.size() == 1 &&
+                 (a == "-" || std::filesystem::exists(a, ec) || a.find('/') != std::string::npos ||
+                  (a.size() > 5 && a.compare(a.size() - 5, 5, ".json") == 0));
     if (!input) {
       std::string rules;
       auto answer = settle_words_answer(args_, c, output_, rules);
@@ -294,7 +316,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
       return kBad;
     }
   }
-  const std::string input_en = fd == 0 ? "standard input" : file_, input_zh = fd == 0 ? "标准输入" : file_;
+  const std::string input_en = fd == 0 ? "standard input" : file_,
+                    input_zh = fd == 0 ? "标准输入" : file_;
   auto read_failed = [&](const LineReader& reader) {
     print_error(io_error(reader.error(), false, input_en, input_zh), c, out, err);
     return kBad;
@@ -309,8 +332,10 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     while (reader.next(line, too_long) && out) {
       if (too_long || !blank(line)) {
         std::string rules;
-        auto a = too_long ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
-                          : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
+        auto a = too_long
+                     ? Result<std::string>(Error{ErrorCode::TooLong,
+                                                 "the line is longer than 1 MiB", "此行超过 1 MiB"})
+                     : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
         if (a) {
           out << *a;
         } else {
@@ -336,7 +361,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   LineReader reader(fd, kLimit);
   std::string line;
   bool too_long = false;
-  while (reader.next(line, too_long) && !too_long && blank(line)) {}
+  while (reader.next(line, too_long) && !too_long && blank(line)) {
+  }
   if (reader.error()) return read_failed(reader);
   const long first_number = reader.number();
   // The next non-blank line; the blank ones before it belong to a document that spans lines
@@ -353,25 +379,30 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     auto i = s.find_first_not_of(" \t");
     return i != std::string::npos && s[i] == '{';
   };
-  const bool lines_mode =
-      more && !too_long &&
-      (!is_json_text(line) || Json::accept(line) || (starts_brace(line) && (second_too_long || starts_brace(second))));
+  const bool lines_mode = more && !too_long &&
+                          (!is_json_text(line) || Json::accept(line) ||
+                           (starts_brace(line) && (second_too_long || starts_brace(second))));
   if (!lines_mode) {
     std::string text = line;
     if (too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
     if (!skipped.empty() || more) text += "\n" + skipped;
     if (skipped.empty() || skipped.size() <= kLimit) {
-      if (second_too_long) text.append(kLimit, ' ');  // over the limit either way
-      else if (more) text += second;
+      if (second_too_long)
+        text.append(kLimit, ' ');  // over the limit either way
+      else if (more)
+        text += second;
     }
     if (!text.empty() && text.back() == '\n' && !more) text.pop_back();
     while (text.size() <= kLimit && reader.next(line, too_long)) {
-      if (too_long) text.append(kLimit, ' ');
-      else text += "\n" + line;
+      if (too_long)
+        text.append(kLimit, ' ');
+      else
+        text += "\n" + line;
     }
     if (reader.error()) return read_failed(reader);
     if (text.size() > kLimit) {
-      print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out, err);
+      print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out,
+                  err);
       return kBad;
     }
     std::string rules;
@@ -392,7 +423,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     if (!dropped && blank(text)) return;
     std::string rules = c.rules_id;
     auto a = dropped || text.size() > kMaxLine
-                 ? Result<std::string>(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
+                 ? Result<std::string>(
+                       Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
                  : settle_answer(text, c, output_, number, rules);
     if (!c.json && !first) out << '\n';
     first = false;

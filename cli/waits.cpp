@@ -18,8 +18,7 @@ void print_waits(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostre
     else
       out << (zh ? "绝张（四张都在自己手里）" : "dead (all four are yours)");
     out << "  " << item_name(v.pattern, zh) << " " << unit_text(v.pattern.value, unit, zh);
-    if (v.wait.live && !v.legal_on_discard)
-      out << "  " << rules.self_draw_only().in(zh);
+    if (v.wait.live && !v.legal_on_discard) out << "  " << rules.self_draw_only().in(zh);
     out << '\n';
   }
   if (w.dajiao) {
@@ -37,9 +36,11 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
   std::size_t live = 0;
   for (const auto& v : w.waits) live += v.wait.live;
   if (w.ready && live == 0) {
-    out << (zh ? "听牌（房规 dead-wait-ready）：所叫的牌都是绝张\n" : "Ready (house rule dead-wait-ready): every wait is dead\n");
+    out << (zh ? "听牌（房规 dead-wait-ready）：所叫的牌都是绝张\n"
+               : "Ready (house rule dead-wait-ready): every wait is dead\n");
   } else if (w.ready) {
-    out << (zh ? "听牌：叫 " : "Ready: waits on ") << live << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
+    out << (zh ? "听牌：叫 " : "Ready: waits on ") << live
+        << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
   } else if (w.reason) {  // analyze_waits says why whenever waits do not make the hand ready
     out << (zh ? "未听牌：" : "Not ready: ") << w.reason->in(zh) << '\n';
   } else {
@@ -51,7 +52,9 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
 void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
                 bool zh, std::ostream& out) {
   out << (zh ? "手牌    " : "Hand      ") << hand_text(hand, zh) << '\n';
-  if (rules.best_pattern(hand, std::nullopt, {})) out << (zh ? "已成胡牌牌型（计分请用 qianmj score）\n" : "This is already a winning shape (qianmj score prices it)\n");
+  if (rules.best_pattern(hand, std::nullopt, {}))
+    out << (zh ? "已成胡牌牌型（计分请用 qianmj score）\n"
+               : "This is already a winning shape (qianmj score prices it)\n");
   if (discards.empty()) {
     out << (zh ? "打任何一张都不能听牌\n" : "No discard leaves the hand ready\n");
     return;
@@ -69,9 +72,11 @@ void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, co
 }  // namespace
 
 CLI::App* WaitsCommand::add(CLI::App& app) {
-  auto* cmd = app.add_subcommand("waits", "What a 13-tile hand waits on; for 14 tiles, each discard that leaves it ready");
+  auto* cmd = app.add_subcommand(
+      "waits", "What a 13-tile hand waits on; for 14 tiles, each discard that leaves it ready");
   add_hand_option(*cmd, hand_, "13 tiles (kong = 3), or 14");
-  cmd->add_flag("--baoting", baoting_, "the player declared 报听 (a 平胡 may then win off a discard)");
+  cmd->add_flag("--baoting", baoting_,
+                "the player declared 报听 (a 平胡 may then win off a discard)");
   cmd->add_flag("--dou", dou_, "the player owns a 豆 (kong) not shown as a meld");
   add_pipe_options(*cmd, pipe_);
   return cmd;
@@ -81,8 +86,8 @@ namespace {
 
 struct WaitsResult {
   Hand hand;
-  std::optional<WaitsAnswer> waits;           // 13 tiles
-  std::vector<DiscardAnswer> discards;        // 14 tiles
+  std::optional<WaitsAnswer> waits;     // 13 tiles
+  std::vector<DiscardAnswer> discards;  // 14 tiles
   bool ready() const { return waits ? waits->ready : !discards.empty(); }
 };
 
@@ -94,8 +99,10 @@ Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, Waits
   s.baoting = a.baoting;
   s.dou = a.dou;
   WaitsResult r{*hand, std::nullopt, {}};
-  if (hand->size() == 13) r.waits = analyze_waits(rules, *hand, s);
-  else if (hand->size() == 14) r.discards = analyze_discards(rules, *hand, s);
+  if (hand->size() == 13)
+    r.waits = analyze_waits(rules, *hand, s);
+  else if (hand->size() == 14)
+    r.discards = analyze_discards(rules, *hand, s);
   else {
     std::string n = std::to_string(hand->size());
     return Error{ErrorCode::WrongTileCount,
@@ -115,7 +122,8 @@ std::string summary(const WaitsResult& r) {
     std::string tiles;
     for (const auto& v : r.waits->waits)
       if (v.wait.live) tiles += (tiles.empty() ? "" : " ") + v.wait.tile.ascii();
-    out += (tiles.empty() ? "-" : tiles) + "\t" + (r.waits->dajiao ? std::to_string(r.waits->dajiao->value) : "-");
+    out += (tiles.empty() ? "-" : tiles) + "\t" +
+           (r.waits->dajiao ? std::to_string(r.waits->dajiao->value) : "-");
   } else {
     std::string tiles;
     for (const auto& d : r.discards) tiles += (tiles.empty() ? "" : " ") + d.discard.ascii();
@@ -126,14 +134,16 @@ std::string summary(const WaitsResult& r) {
 
 }  // namespace
 
-Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const {
+Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
+                                 long n) const {
   std::string hand;
   auto a = waits_line(line, {baoting_, dou_}, hand);
   if (!a) return error_answer(a.error(), c, n);
   auto r = compute(rules, hand, *a);
   if (!r) return error_answer(r.error(), c, n);
   if (!c.json) return {summary(*r), false};
-  return {r->waits ? waits_json_text(*r->waits, rules, n) : discards_json_text(r->hand, r->discards, rules, n),
+  return {r->waits ? waits_json_text(*r->waits, rules, n)
+                   : discards_json_text(r->hand, r->discards, rules, n),
           false};
 }
 
@@ -142,8 +152,11 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
-    pipe.prompt = c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) { return answer_line(c, *rules, line, n); });
+    pipe.prompt =
+        c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
+      return answer_line(c, *rules, line, n);
+    });
   }
   auto r = compute(*rules, hand_words(hand_), {baoting_, dou_});
   if (!r) {

@@ -34,7 +34,8 @@ struct Settings {
   bool waits = false;
   int seat = -1;
   explicit Settings(std::uint8_t b) {
-    common.rules_id = std::string(rulesets()[(b & 1) % rulesets().size()].id);  // the first two: Duyun, Zunyi
+    common.rules_id =
+        std::string(rulesets()[(b & 1) % rulesets().size()].id);  // the first two: Duyun, Zunyi
     common.json = b & 2;
     common.chinese = b & 4;
     waits = b & 8;
@@ -59,12 +60,14 @@ void notation(const std::uint8_t* data, std::size_t size) {
     check(ascii && *ascii == *hand, "the ASCII round trip changed the hand");
     auto chinese = parse_hand(to_chinese(*hand));
     check(chinese && *chinese == *hand, "the Chinese round trip changed the hand");
-    if (auto plain = parse_plain_ascii(text)) check(*plain == *hand, "the fast path read another hand");
+    if (auto plain = parse_plain_ascii(text))
+      check(*plain == *hand, "the fast path read another hand");
   } else {
     const Error& e = hand.error();
     check(!code_name(e.code).empty(), "an error without a code");
     check(!e.en.empty() && !e.zh.empty(), "an error without a message");
-    check(e.column >= 0 && static_cast<std::size_t>(e.column) <= text.size() + 1, "an error column past the end");
+    check(e.column >= 0 && static_cast<std::size_t>(e.column) <= text.size() + 1,
+          "an error column past the end");
     check(!parse_plain_ascii(text), "the fast path accepted what the parser refuses");
     if (e.column > 0) (void)caret_lines(text, e.column);
   }
@@ -98,9 +101,11 @@ void settle(const std::uint8_t* data, std::size_t size) {
   cli::SettleOutput o;
   o.seat = s.seat;
   auto a = cli::settle_answer(text, s.common, o, 3, rules_id);
-  if (a) check_answer(*a, s.common.json);
-  else check(!code_name(a.error().code).empty() && a.error().code != ErrorCode::Internal,
-             "an internal error (an unbalanced ledger?)");
+  if (a)
+    check_answer(*a, s.common.json);
+  else
+    check(!code_name(a.error().code).empty() && a.error().code != ErrorCode::Internal,
+          "an internal error (an unbalanced ledger?)");
 }
 
 void lines(const std::uint8_t* data, std::size_t size) {
@@ -130,7 +135,8 @@ void lines(const std::uint8_t* data, std::size_t size) {
     check(i < pieces.size(), "more lines than the input has");
     check(reader.number() == static_cast<long>(i + 1), "line numbers out of step");
     std::string_view want = pieces[i];
-    if (!want.empty() && want.back() == '\r') want.remove_suffix(1);  // the limit counts the line without its CR
+    if (!want.empty() && want.back() == '\r')
+      want.remove_suffix(1);  // the limit counts the line without its CR
     check(too_long == (want.size() > kMax), "too_long on the wrong line");
     if (!too_long) check(line == want, "a line changed on the way");
     ++i;
@@ -145,7 +151,8 @@ void words(const std::uint8_t* data, std::size_t size) {
   auto w = table_from_words(line);
   if (!w) {
     const Error& e = w.error();
-    check(!code_name(e.code).empty() && e.code != ErrorCode::Internal, "a words error without a code, or internal");
+    check(!code_name(e.code).empty() && e.code != ErrorCode::Internal,
+          "a words error without a code, or internal");
     check(e.column >= 0, "a negative column");
     return;
   }
@@ -174,7 +181,8 @@ void session(const std::uint8_t* data, std::size_t size) {
     const long hands = evening.hands();
     auto hand = evening.play(line);
     if (!hand) {
-      check(evening.totals() == before && evening.hands() == hands, "a refused hand changed the evening");
+      check(evening.totals() == before && evening.hands() == hands,
+            "a refused hand changed the evening");
       continue;
     }
     std::int64_t sum = 0, total = 0;

@@ -39,8 +39,8 @@ struct Target {
   std::string_view name;
   void (*run)(const std::uint8_t*, std::size_t);
 };
-inline constexpr Target kTargets[] = {
-    {"notation", notation}, {"request", request}, {"settle", settle}, {"lines", lines},
-    {"words", words},       {"session", session}};
+inline constexpr Target kTargets[] = {{"notation", notation}, {"request", request},
+                                      {"settle", settle},     {"lines", lines},
+                                      {"words", words},       {"session", session}};
 
 }  // namespace qianmj::fuzz

@@ -12,11 +12,14 @@ namespace {
 std::string wait_list(const std::vector<Wait>& waits) {
   std::string out;
   for (const auto& w : waits)
-    out += (out.empty() ? "" : " ") + w.tile.ascii() + ":" + std::to_string(w.remaining) + (w.live ? "" : "!");
+    out += (out.empty() ? "" : " ") + w.tile.ascii() + ":" + std::to_string(w.remaining) +
+           (w.live ? "" : "!");
   return out;
 }
 
-std::string waits_of(const std::string& text) { return wait_list(formal_waits(hand(text))); }
+std::string waits_of(const std::string& text) {
+  return wait_list(formal_waits(hand(text)));
+}
 
 }  // namespace
 

@@ -88,7 +88,8 @@ struct Oracle {
     for (int s = 0; s < kSuits; ++s) {
       Vec v{};
       int n = 0;
-      for (int r = 0; r < kRanks; ++r) n += v[static_cast<std::size_t>(r)] = h.concealed[s * kRanks + r];
+      for (int r = 0; r < kRanks; ++r)
+        n += v[static_cast<std::size_t>(r)] = h.concealed[s * kRanks + r];
       if (n % 3 == 1) return false;
       const auto& table = n % 3 == 2 ? with_pair : sets_only;
       pair_suits += n % 3 == 2;
@@ -123,7 +124,8 @@ void each_single_suit_hand(int n, F&& f) {
 
 Hand to_hand(const Vec& v, Suit s) {
   Hand h;
-  for (int r = 0; r < kRanks; ++r) h.concealed[Tile(s, r + 1).index()] = static_cast<std::uint8_t>(v[static_cast<std::size_t>(r)]);
+  for (int r = 0; r < kRanks; ++r)
+    h.concealed[Tile(s, r + 1).index()] = static_cast<std::uint8_t>(v[static_cast<std::size_t>(r)]);
   return h;
 }
 
@@ -145,14 +147,16 @@ TEST_CASE("C5 waits equal the brute-force oracle over every single-suit 13-tile 
       if (w.live != (w.remaining > 0)) ++mismatches;
     }
     ready += !want.empty();
-    if (want != got && ++mismatches < 5) FAIL_CHECK(to_ascii(h) << " oracle " << want << " library " << got);
+    if (want != got && ++mismatches < 5)
+      FAIL_CHECK(to_ascii(h) << " oracle " << want << " library " << got);
   });
   CHECK(hands == 93600);
   CHECK(mismatches == 0);
   CHECK(ready == 48455);  // counted by the oracle alone
 }
 
-TEST_CASE("C3 + D1 win detection and best fan equal the oracle over every single-suit 14-tile hand") {
+TEST_CASE(
+    "C3 + D1 win detection and best fan equal the oracle over every single-suit 14-tile hand") {
   Duyun rules;
   long hands = 0, wins = 0, mismatches = 0;
   Situation self_draw;
@@ -161,7 +165,8 @@ TEST_CASE("C3 + D1 win detection and best fan equal the oracle over every single
     Hand h = to_hand(v, Suit(hands % 3));
     ++hands;
     bool want = oracle().wins(h);
-    if (want != is_winning_shape(h) && ++mismatches < 5) FAIL_CHECK(to_ascii(h) << " oracle win " << want);
+    if (want != is_winning_shape(h) && ++mismatches < 5)
+      FAIL_CHECK(to_ascii(h) << " oracle win " << want);
     if (!want) return;
     ++wins;
     // D1 in one suit: 清一色 6, 清对 9 (all pungs), 清幺九 12, 清七对 12, 清龙七对 18.
@@ -180,7 +185,8 @@ TEST_CASE("C3 + D1 win detection and best fan equal the oracle over every single
     auto sc = rules.score(h, self_draw);
     REQUIRE(sc);
     if ((!sc->pattern || sc->pattern->value != fan) && ++mismatches < 5)
-      FAIL_CHECK(to_ascii(h) << " oracle fan " << fan << " library " << (sc->pattern ? std::string(sc->pattern->id) : std::string("none")));
+      FAIL_CHECK(to_ascii(h) << " oracle fan " << fan << " library "
+                             << (sc->pattern ? std::string(sc->pattern->id) : std::string("none")));
   });
   CHECK(hands == 118800);
   CHECK(mismatches == 0);
@@ -238,9 +244,11 @@ TEST_CASE("C3-C5 waits equal the oracle on random multi-suit hands with melds") 
     ++checked;
     std::string want, got;
     for (int i = 0; i < kKinds; ++i)
-      if (oracle().wins(with_tile(h, Tile::from_index(i)))) want += Tile::from_index(i).ascii() + " ";
+      if (oracle().wins(with_tile(h, Tile::from_index(i))))
+        want += Tile::from_index(i).ascii() + " ";
     for (const auto& w : formal_waits(h)) got += w.tile.ascii() + " ";
-    if (want != got && ++mismatches < 5) FAIL_CHECK(to_ascii(h) << " oracle " << want << " library " << got);
+    if (want != got && ++mismatches < 5)
+      FAIL_CHECK(to_ascii(h) << " oracle " << want << " library " << got);
     ready += !want.empty();
   }
   INFO("checked " << checked << ", with waits " << ready);
@@ -249,51 +257,56 @@ TEST_CASE("C3-C5 waits equal the oracle on random multi-suit hands with melds") 
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("Z2 pattern values equal the oracle over every single-suit 14-tile win and winning tile, with zunyi-long-on-win on and off") {
+TEST_CASE(
+    "Z2 pattern values equal the oracle over every single-suit 14-tile win and winning tile, with "
+    "zunyi-long-on-win on and off") {
   for (bool long_on_win : {true, false}) {
-  INFO("zunyi-long-on-win " << long_on_win);
-  Options o;
-  REQUIRE_FALSE(o.set("zunyi-long-on-win", std::int64_t{long_on_win}));
-  Zunyi rules(o);
-  long checked = 0, mismatches = 0;
-  each_single_suit_hand(14, [&](const Vec& v) {
-    if (!oracle().wins(to_hand(v, Suit::Pin))) return;
-    Hand h = to_hand(v, Suit::Pin);
-    for (int r = 0; r < kRanks; ++r) {
-      if (!v[static_cast<std::size_t>(r)]) continue;
-      Tile win(Suit::Pin, r + 1);
-      // The oracle's reading of Z2 (revised): live waits of the hand without `win`, by the
-      // oracle; a wait on a tile that hand holds four of is dead and does not count.
-      Hand before = h;
-      --before.concealed[win.index()];
-      std::vector<int> waits;
-      for (int k = 0; k < kRanks; ++k)
-        if (before.concealed[Tile(Suit::Pin, k + 1).index()] < 4 &&
-            oracle().wins(with_tile(before, Tile(Suit::Pin, k + 1))))
-          waits.push_back(k + 1);
-      int structural = 0;  // 平胡 does not count under 清一色
-      auto it = oracle().with_pair.find(code(v));
-      if (it != oracle().with_pair.end()) {
-        if (it->second & Oracle::kPungsOnly) structural = std::max(structural, 4);
-        if (waits.size() == 1) structural = std::max(structural, 3);
-        if (waits.size() == 3 && waits[1] == waits[0] + 3 && waits[2] == waits[0] + 6)
-          structural = std::max(structural, 4);
+    INFO("zunyi-long-on-win " << long_on_win);
+    Options o;
+    REQUIRE_FALSE(o.set("zunyi-long-on-win", std::int64_t{long_on_win}));
+    Zunyi rules(o);
+    long checked = 0, mismatches = 0;
+    each_single_suit_hand(14, [&](const Vec& v) {
+      if (!oracle().wins(to_hand(v, Suit::Pin))) return;
+      Hand h = to_hand(v, Suit::Pin);
+      for (int r = 0; r < kRanks; ++r) {
+        if (!v[static_cast<std::size_t>(r)]) continue;
+        Tile win(Suit::Pin, r + 1);
+        // The oracle's reading of Z2 (revised): live waits of the hand without `win`, by the
+        // oracle; a wait on a tile that hand holds four of is dead and does not count.
+        Hand before = h;
+        --before.concealed[win.index()];
+        std::vector<int> waits;
+        for (int k = 0; k < kRanks; ++k)
+          if (before.concealed[Tile(Suit::Pin, k + 1).index()] < 4 &&
+              oracle().wins(with_tile(before, Tile(Suit::Pin, k + 1))))
+            waits.push_back(k + 1);
+        int structural = 0;  // 平胡 does not count under 清一色
+        auto it = oracle().with_pair.find(code(v));
+        if (it != oracle().with_pair.end()) {
+          if (it->second & Oracle::kPungsOnly) structural = std::max(structural, 4);
+          if (waits.size() == 1) structural = std::max(structural, 3);
+          if (waits.size() == 3 && waits[1] == waits[0] + 3 && waits[2] == waits[0] + 6)
+            structural = std::max(structural, 4);
+        }
+        if (Oracle::seven_pairs(
+                h)) {  // 龙七对: the winning tile completes the four (revised), or any four
+          bool dragon = v[static_cast<std::size_t>(r)] == 4;
+          if (!long_on_win)
+            for (int x : v) dragon = dragon || x == 4;
+          structural = std::max(structural, dragon ? 10 : 4);
+        }
+        int want = structural + 10;
+        auto got = rules.pattern_parts(h, win);
+        ++checked;
+        if ((!got || got->combined.value != want) && ++mismatches < 5)
+          FAIL_CHECK(to_ascii(h) << " on " << win.ascii() << ": oracle " << want << " library "
+                                 << (got ? std::string(got->combined.id) + " " +
+                                               std::to_string(got->combined.value)
+                                         : "none"));
       }
-      if (Oracle::seven_pairs(h)) {  // 龙七对: the winning tile completes the four (revised), or any four
-        bool dragon = v[static_cast<std::size_t>(r)] == 4;
-        if (!long_on_win)
-          for (int x : v) dragon = dragon || x == 4;
-        structural = std::max(structural, dragon ? 10 : 4);
-      }
-      int want = structural + 10;
-      auto got = rules.pattern_parts(h, win);
-      ++checked;
-      if ((!got || got->combined.value != want) && ++mismatches < 5)
-        FAIL_CHECK(to_ascii(h) << " on " << win.ascii() << ": oracle " << want << " library "
-                               << (got ? std::string(got->combined.id) + " " + std::to_string(got->combined.value) : "none"));
-    }
-  });
-  CHECK(mismatches == 0);
-  CHECK(checked == 95247);  // (hand, winning tile) pairs, counted by the oracle's enumeration
+    });
+    CHECK(mismatches == 0);
+    CHECK(checked == 95247);  // (hand, winning tile) pairs, counted by the oracle's enumeration
   }
 }

@@ -7,10 +7,10 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "reference/reference.hpp"
+#include "tables.hpp"
 
 using namespace qianmj;
 using namespace qianmj::test;
@@ -46,7 +46,9 @@ std::string perturb(json& t, Rng& rng, bool zunyi) {
     case 2:  // a kong for a seat whose hand is left out
       if (without.empty() || zunyi) break;
       if (!t.contains("kongs")) t["kongs"] = json::array();
-      t["kongs"].insert(t["kongs"].begin(), json{{"seat", one_of(rng, without)}, {"kind", "concealed"}, {"tile", tile()}});
+      t["kongs"].insert(
+          t["kongs"].begin(),
+          json{{"seat", one_of(rng, without)}, {"kind", "concealed"}, {"tile", tile()}});
       return "kong";
     case 3:  // another winning tile
       if (res["kind"] != "win") break;
@@ -77,7 +79,9 @@ std::string perturb(json& t, Rng& rng, bool zunyi) {
 
 }  // namespace
 
-TEST_CASE("C7 tables dealt from one wall and then perturbed: every one that needs a fifth copy is refused") {
+TEST_CASE(
+    "C7 tables dealt from one wall and then perturbed: every one that needs a fifth copy is "
+    "refused") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 108 : 107);
@@ -104,8 +108,8 @@ TEST_CASE("C7 tables dealt from one wall and then perturbed: every one that need
     }
     std::string counts;
     for (const auto& [k, v] : needing_by) counts += k + " " + std::to_string(v) + "  ";
-    INFO("needing a fifth copy: " << needing << " (" << counts << "), refused as too_many_copies " << refused_c7
-                                  << ", priced " << priced);
+    INFO("needing a fifth copy: " << needing << " (" << counts << "), refused as too_many_copies "
+                                  << refused_c7 << ", priced " << priced);
     CHECK(needing > 300);
     CHECK(refused_c7 > needing * 8 / 10);  // the rest were refused earlier, for another mistake
     CHECK(priced > 400);

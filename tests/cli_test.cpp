@@ -15,8 +15,9 @@ namespace {
 std::string payers(const json& j) {
   std::string out;
   for (const auto& p : j["payers"])
-    out += (out.empty() ? "" : " ") + p["role"].get<std::string>() + "x" + std::to_string(p["count"].get<int>()) +
-           ":" + std::to_string(p["fan"].get<long>()) + ":" + std::to_string(p["points"].get<long>());
+    out += (out.empty() ? "" : " ") + p["role"].get<std::string>() + "x" +
+           std::to_string(p["count"].get<int>()) + ":" + std::to_string(p["fan"].get<long>()) +
+           ":" + std::to_string(p["points"].get<long>());
   return out;
 }
 
@@ -46,17 +47,29 @@ std::vector<Case> transcripts(const std::string& name) {
       continue;
     }
     if (line.rfind("# ", 0) == 0 || line == "#") {
-      if (cur.command.empty()) cur.title += line.substr(std::min<std::size_t>(2, line.size())) + " ";
+      if (cur.command.empty())
+        cur.title += line.substr(std::min<std::size_t>(2, line.size())) + " ";
       continue;
     }
     std::string body = line.size() > 2 ? line.substr(2) : "";
     switch (line[0]) {
-      case '$': cur.command = body, cur.line = n; break;
-      case '<': cur.input += body + "\n"; break;
-      case '>': cur.out.push_back(body); break;
-      case '!': cur.err.push_back(body); break;
-      case '?': cur.exit = std::stoi(body); break;
-      default: FAIL("testdata/cli/" << name << ":" << n << ": unknown line: " << line);
+      case '$':
+        cur.command = body, cur.line = n;
+        break;
+      case '<':
+        cur.input += body + "\n";
+        break;
+      case '>':
+        cur.out.push_back(body);
+        break;
+      case '!':
+        cur.err.push_back(body);
+        break;
+      case '?':
+        cur.exit = std::stoi(body);
+        break;
+      default:
+        FAIL("testdata/cli/" << name << ":" << n << ": unknown line: " << line);
     }
   }
   flush();
@@ -86,18 +99,22 @@ TEST_CASE("CLI score: golden cases through the binary (D1-D5, C3, C4)") {
     auto j = json::parse(r.out);
     CHECK(j["schema"] == 1);
     CHECK(j["rules"] == "duyun");
-    CHECK((j["pattern"].is_null() ? std::string("none") : j["pattern"]["id"].get<std::string>()) == row[4]);
+    CHECK((j["pattern"].is_null() ? std::string("none") : j["pattern"]["id"].get<std::string>()) ==
+          row[4]);
     CHECK(payers(j) == row[5]);
     CHECK(j["total"].get<long>() == std::stol(row[6]));
   }
 }
 
 TEST_CASE("CLI transcripts: exact text, JSON, errors and exit codes") {
-  for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt", "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt"}) {
+  for (const char* file :
+       {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt",
+        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt"}) {
     auto cases = transcripts(file);
     REQUIRE_FALSE(cases.empty());
     for (const auto& c : cases) {
-      INFO("testdata/cli/" << file << ":" << c.line << " $ " << c.command << "  (" << c.title << ")");
+      INFO("testdata/cli/" << file << ":" << c.line << " $ " << c.command << "  (" << c.title
+                           << ")");
       auto r = test::run_qianmj(test::split_args(c.command), c.input);
       CHECK(r.exit == c.exit);
       CHECK(r.out == joined(c.out));
@@ -112,15 +129,23 @@ TEST_CASE("CLI bad bytes and huge arguments: coded errors, never a crash") {
     REQUIRE(r.exit == 2);
     return json::parse(r.out)["error"]["code"].get<std::string>();
   };
-  auto r = test::run_qianmj({"score", "12\xff" "m", "--json"});
+  auto r = test::run_qianmj({"score",
+                             "12\xff"
+                             "m",
+                             "--json"});
   CHECK(code(r) == "bad_utf8");
   CHECK(json::parse(r.out)["error"]["column"] == 3);
   // One argv string is capped at 128 KiB by the kernel; longer lines come through stdin.
   CHECK(code(test::run_qianmj({"waits", std::string(120000, '1'), "--json"})) == "too_long");
-  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--rule", "\xff\xfe=1", "--json"})) == "bad_option");
-  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "\xe4\xb8", "--json"})) == "bad_utf8");
-  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "77p", "--json"})) == "bad_tile");
-  r = test::run_qianmj({"score", "12\xff" "m"});
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--rule", "\xff\xfe=1", "--json"})) ==
+        "bad_option");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "\xe4\xb8", "--json"})) ==
+        "bad_utf8");
+  CHECK(code(test::run_qianmj({"score", "23445677筒345789条", "--win", "77p", "--json"})) ==
+        "bad_tile");
+  r = test::run_qianmj({"score",
+                        "12\xff"
+                        "m"});
   CHECK(r.exit == 2);
   CHECK(r.err.find("[bad_utf8]") != std::string::npos);
   CHECK(r.err.find("12?m") != std::string::npos);  // the bad byte is shown as '?'
@@ -152,7 +177,8 @@ TEST_CASE("Error catalogue: README and the man page list every error code") {
     if (line.rfind("| `", 0) == 0) in_readme.insert(line.substr(3, line.find('`', 3) - 3));
   std::istringstream man_lines(man.substr(man.find(".SH ERRORS")));
   std::getline(man_lines, line);
-  for (std::string previous; std::getline(man_lines, line) && line.rfind(".SH", 0) != 0; previous = line)
+  for (std::string previous; std::getline(man_lines, line) && line.rfind(".SH", 0) != 0;
+       previous = line)
     if (previous == ".TP" && line.rfind(".B ", 0) == 0) in_man.insert(line.substr(3));
   CHECK(in_readme == codes);
   CHECK(in_man == codes);
@@ -185,17 +211,20 @@ TEST_CASE("CLI language: --zh/--en, else the locale") {
   CHECK(r.out.rfind("Hand", 0) == 0);
 }
 
-TEST_CASE("Pipelines: one answer a line, in order — a bad line costs no other line (INTERFACE §2)") {
+TEST_CASE(
+    "Pipelines: one answer a line, in order — a bad line costs no other line (INTERFACE §2)") {
   std::string input =
-      "2344567筒345789条\n"           // 1 ready
-      "23t\n"                         // 2 bad suit
-      "\n"                            // 3 empty
-      "1111m234p567p789s\r\n"         // 4 not ready (CRLF)
+      "2344567筒345789条\n"               // 1 ready
+      "23t\n"                             // 2 bad suit
+      "\n"                                // 3 empty
+      "1111m234p567p789s\r\n"             // 4 not ready (CRLF)
       "{\"hand\": \"1112345678999m\"}\n"  // 5 JSON line
-      "{\"hand\": 5}\n"               // 6 bad field
-      "12\xff" "m\n"                  // 7 invalid UTF-8
-      + std::string(2u << 20, '1') + "\n"  // 8 a 2 MiB line
-      "2344567p345789s";              // 9 no final newline
+      "{\"hand\": 5}\n"                   // 6 bad field
+      "12\xff"
+      "m\n"  // 7 invalid UTF-8
+      + std::string(2u << 20, '1') +
+      "\n"                // 8 a 2 MiB line
+      "2344567p345789s";  // 9 no final newline
   auto r = test::run_qianmj({"waits", "-", "--json"}, input);
   CHECK(r.exit == 2);
   std::vector<json> answers;
@@ -203,10 +232,12 @@ TEST_CASE("Pipelines: one answer a line, in order — a bad line costs no other 
   std::string line;
   while (std::getline(lines, line)) answers.push_back(json::parse(line));
   REQUIRE(answers.size() == 9);
-  const char* want[] = {"ready", "bad_suit", "empty", "not-ready", "ready", "bad_field", "bad_utf8", "too_long", "ready"};
+  const char* want[] = {"ready",     "bad_suit", "empty",    "not-ready", "ready",
+                        "bad_field", "bad_utf8", "too_long", "ready"};
   for (std::size_t i = 0; i < 9; ++i) {
     INFO("line " << i + 1 << ": " << answers[i].dump().substr(0, 200));
-    CHECK((answers[i].contains("error") ? answers[i]["error"]["line"] : answers[i]["line"]) == i + 1);
+    CHECK((answers[i].contains("error") ? answers[i]["error"]["line"] : answers[i]["line"]) ==
+          i + 1);
     if (answers[i].contains("error"))
       CHECK(answers[i]["error"]["code"] == want[i]);
     else
@@ -220,15 +251,19 @@ TEST_CASE("Pipelines: one answer a line, in order — a bad line costs no other 
                        "23445677p345789s\n{\"hand\": \"111222444m33399p\", \"zimo\": false}\n");
   CHECK(r.exit == 0);
   CHECK(r.out == "345789s23445677p\twin\tpinghu\t1\t18\n111222444m33399p\twin\tduiduihu\t3\t18\n");
-  r = test::run_qianmj({"score", "-", "--json"}, "{\"hand\": \"23445677p345789s\", \"streak\": -1}\n{\"hand\": \"x\", \"bogus\": 1}\n");
+  r = test::run_qianmj(
+      {"score", "-", "--json"},
+      "{\"hand\": \"23445677p345789s\", \"streak\": -1}\n{\"hand\": \"x\", \"bogus\": 1}\n");
   CHECK(r.exit == 2);
   CHECK(r.out.find("\"code\":\"out_of_range\"") != std::string::npos);
   CHECK(r.out.find("\"field\":\"bogus\"") != std::string::npos);
 }
 
 TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables answered in place") {
-  std::string good = R"({"dealer": 0, "seats": [{"hand": "2344567筒345789条"}, {}, {}, {}], "result": {"kind": "win", "wins": [{"seat": 0, "tile": "7p"}]}})";
-  auto r = test::run_qianmj({"settle", "-", "--json"}, good + "\n{\"dealer\": 9}\n\n" + good + "\n");
+  std::string good =
+      R"({"dealer": 0, "seats": [{"hand": "2344567筒345789条"}, {}, {}, {}], "result": {"kind": "win", "wins": [{"seat": 0, "tile": "7p"}]}})";
+  auto r =
+      test::run_qianmj({"settle", "-", "--json"}, good + "\n{\"dealer\": 9}\n\n" + good + "\n");
   CHECK(r.exit == 2);
   std::vector<json> answers;
   std::istringstream lines(r.out);
@@ -269,7 +304,8 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   CHECK(r.exit == 2);
   CHECK(json::parse(r.out)["error"]["code"] == "too_long");
   // In JSON Lines, a line over 1 MiB is answered too_long in place.
-  r = test::run_qianmj({"settle", "-", "--json"}, good + "\n" + std::string(2u << 20, ' ') + good + "\n" + good + "\n");
+  r = test::run_qianmj({"settle", "-", "--json"},
+                       good + "\n" + std::string(2u << 20, ' ') + good + "\n" + good + "\n");
   CHECK(r.exit == 2);
   answers.clear();
   std::istringstream lines2(r.out);
@@ -279,8 +315,10 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   CHECK(answers[1]["error"]["line"] == 2);
   CHECK(answers[2]["line"] == 3);
   // A pretty-printed table over several lines is still one document.
-  r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}],\n"
-                                             " \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");
+  r = test::run_qianmj(
+      {"settle", "--json"},
+      "{\"dealer\": 0,\n \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}],\n"
+      " \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");
   CHECK(r.exit == 0);
   CHECK(json::parse(r.out)["seats"][0]["total"] == 18);
 }

@@ -16,8 +16,6 @@
 #include "generators.hpp"
 #include "helpers.hpp"
 #include "ledgers.hpp"
-#include "tables.hpp"
-#include "testdata.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/options.hpp"
@@ -26,6 +24,8 @@
 #include "qianmj/ruleset.hpp"
 #include "qianmj/settle.hpp"
 #include "qianmj/table_words.hpp"
+#include "tables.hpp"
+#include "testdata.hpp"
 
 using namespace qianmj;
 using namespace qianmj::test;
@@ -55,7 +55,9 @@ std::string cell(const OptionSpec& o, std::int64_t v) {
   return o.boolean ? (v ? "on" : "off") : std::to_string(v);
 }
 
-std::int64_t json_value(const json& v) { return v.is_boolean() ? std::int64_t{v.get<bool>()} : v.get<std::int64_t>(); }
+std::int64_t json_value(const json& v) {
+  return v.is_boolean() ? std::int64_t{v.get<bool>()} : v.get<std::int64_t>();
+}
 
 std::vector<std::string> split(const std::string& s, const std::string& sep) {
   std::vector<std::string> out;
@@ -85,7 +87,9 @@ constexpr int kTables = 400;  // per rule set; each priced four times (three rot
 
 }  // namespace
 
-TEST_CASE("Conformance: C2 random tables settle to ledgers that balance in every row and seat and rotate with the seats for every registered rule set") {
+TEST_CASE(
+    "Conformance: C2 random tables settle to ledgers that balance in every row and seat and rotate "
+    "with the seats for every registered rule set") {
   REQUIRE_FALSE(rulesets().empty());
   for (const auto& info : rulesets()) {
     INFO("rules " << info.id);
@@ -171,7 +175,8 @@ TEST_CASE("Conformance: C2 random tables settle to ledgers that balance in every
     }
     std::string counts;
     for (const auto& [k, v] : priced_by_kind) counts += k + " " + std::to_string(v) + "  ";
-    INFO("priced " << priced << " (" << counts << "), refused " << refused << ", transfers " << transfers);
+    INFO("priced " << priced << " (" << counts << "), refused " << refused << ", transfers "
+                   << transfers);
     // The generated tables are mostly valid and mostly move money, or the checks are empty.
     CHECK(priced > kTables / 2);
     CHECK(with_rows > priced / 2);
@@ -181,7 +186,9 @@ TEST_CASE("Conformance: C2 random tables settle to ledgers that balance in every
   }
 }
 
-TEST_CASE("Conformance: canonical ASCII and Chinese hands and tables in words read back to the same hand and answer for every registered rule set") {
+TEST_CASE(
+    "Conformance: canonical ASCII and Chinese hands and tables in words read back to the same hand "
+    "and answer for every registered rule set") {
   for (const auto& info : rulesets()) {
     INFO("rules " << info.id);
     const auto rules = built(info.id);
@@ -235,7 +242,8 @@ TEST_CASE("Conformance: canonical ASCII and Chinese hands and tables in words re
         CHECK(got == want);
       }
     }
-    INFO("wins " << wins << " of " << hands14.size() << ", ready " << ready << " of " << hands13.size());
+    INFO("wins " << wins << " of " << hands14.size() << ", ready " << ready << " of "
+                 << hands13.size());
     CHECK(wins > 20);
     CHECK(ready > 20);
     // A table written in words, in Chinese and in ASCII, reads back to the same ledger.
@@ -262,15 +270,19 @@ TEST_CASE("Conformance: canonical ASCII and Chinese hands and tables in words re
         }
         priced += zh;
         auto with_options = built(info.id, t->options);
-        CHECK(to_json(*b, back->table, *with_options).dump() == to_json(*a, *t, *with_options).dump());
+        CHECK(to_json(*b, back->table, *with_options).dump() ==
+              to_json(*a, *t, *with_options).dump());
       }
     }
     CHECK(priced > 100);
   }
 }
 
-TEST_CASE("Conformance: H every house option is listed by qianmj rules and documented and takes exactly its range for every registered rule set") {
-  const std::string readme = slurp(testdata("../README.md")), man = slurp(testdata("../man/qianmj.1"));
+TEST_CASE(
+    "Conformance: H every house option is listed by qianmj rules and documented and takes exactly "
+    "its range for every registered rule set") {
+  const std::string readme = slurp(testdata("../README.md")),
+                    man = slurp(testdata("../man/qianmj.1"));
   const std::string markdown = rules_markdown();
   REQUIRE(readme.find("### House rules") != std::string::npos);
   for (const auto& info : rulesets()) {
@@ -286,7 +298,8 @@ TEST_CASE("Conformance: H every house option is listed by qianmj rules and docum
     auto listed = json::parse(r.out);
     CHECK(listed["rules"] == id);
     REQUIRE(listed["options"].size() == own.size());
-    auto en = run_qianmj({"rules", "--rules", id, "--en"}), zh = run_qianmj({"rules", "--rules", id, "--zh"});
+    auto en = run_qianmj({"rules", "--rules", id, "--en"}),
+         zh = run_qianmj({"rules", "--rules", id, "--zh"});
     REQUIRE(en.exit == 0);
     REQUIRE(zh.exit == 0);
     // Its rule texts (the common ones and its own) name these options and no other.
@@ -319,12 +332,14 @@ TEST_CASE("Conformance: H every house option is listed by qianmj rules and docum
       CHECK(l["default"].is_boolean() == o.boolean);
       CHECK(l["en"] == std::string(o.en));
       CHECK(l["zh"] == std::string(o.zh));
-      CHECK(en.out.find("\n  " + name + " = " + def + "  — " + std::string(o.en) + "\n") != std::string::npos);
-      CHECK(zh.out.find("\n  " + name + " = " + def + "  — " + std::string(o.zh) + "\n") != std::string::npos);
+      CHECK(en.out.find("\n  " + name + " = " + def + "  — " + std::string(o.en) + "\n") !=
+            std::string::npos);
+      CHECK(zh.out.find("\n  " + name + " = " + def + "  — " + std::string(o.zh) + "\n") !=
+            std::string::npos);
       // Documented: a row of the rule set's house-rule table in docs/rules.md, with the
       // default and both helps; a row of README's table; an entry NAME=DEFAULT in the man page.
-      CHECK(section.find("\n| `" + name + "` | " + def + " | " + std::string(o.en) + " | " + std::string(o.zh) + " | ") !=
-            std::string::npos);
+      CHECK(section.find("\n| `" + name + "` | " + def + " | " + std::string(o.en) + " | " +
+                         std::string(o.zh) + " | ") != std::string::npos);
       bool in_readme = false;
       std::istringstream lines(readme.substr(readme.find("### House rules")));
       std::string line;
@@ -362,7 +377,8 @@ TEST_CASE("Conformance: H every house option is listed by qianmj rules and docum
         REQUIRE_FALSE(opts.set(name, v));
         CHECK(opts.get(name) == v);
         CHECK(built(info.id, opts)->options().get(name) == v);
-        auto set = run_qianmj({"rules", "--rules", id, "--rule", name + "=" + std::to_string(v), "--json"});
+        auto set = run_qianmj(
+            {"rules", "--rules", id, "--rule", name + "=" + std::to_string(v), "--json"});
         REQUIRE(set.exit == 0);
         auto options = json::parse(set.out)["options"];
         REQUIRE(options.size() == own.size());
@@ -373,7 +389,8 @@ TEST_CASE("Conformance: H every house option is listed by qianmj rules and docum
         auto e = Options(info.id).set(name, v);
         REQUIRE(e);
         CHECK(e->code == ErrorCode::BadOption);
-        auto refused = run_qianmj({"rules", "--rules", id, "--rule", name + "=" + std::to_string(v), "--json"});
+        auto refused = run_qianmj(
+            {"rules", "--rules", id, "--rule", name + "=" + std::to_string(v), "--json"});
         CHECK(refused.exit == 2);
         CHECK(json::parse(refused.out)["error"]["code"] == "bad_option");
       }
@@ -397,7 +414,9 @@ TEST_CASE("Conformance: H every house option is listed by qianmj rules and docum
   }
 }
 
-TEST_CASE("Conformance: C5 C6 the waits of random 13-tile hands are exactly the tiles that win by brute force over all 27 for every registered rule set") {
+TEST_CASE(
+    "Conformance: C5 C6 the waits of random 13-tile hands are exactly the tiles that win by brute "
+    "force over all 27 for every registered rule set") {
   for (const auto& info : rulesets()) {
     INFO("rules " << info.id);
     const auto rules = built(info.id);
@@ -480,8 +499,9 @@ TEST_CASE("Conformance: C5 C6 the waits of random 13-tile hands are exactly the 
       listed += static_cast<int>(answer.waits.size());
       formal_unlisted += static_cast<int>(formal_waits(h).size() - answer.waits.size());
     }
-    INFO("hands " << hands << ", with melds " << with_melds << ", ready " << ready << ", waits " << listed
-                  << " (dead " << dead << "), formal waits the rule set does not take " << formal_unlisted);
+    INFO("hands " << hands << ", with melds " << with_melds << ", ready " << ready << ", waits "
+                  << listed << " (dead " << dead << "), formal waits the rule set does not take "
+                  << formal_unlisted);
     CHECK(with_melds > hands / 4);
     CHECK(ready > hands / 4);  // the generator reaches ready hands, or the check is empty
     CHECK(listed > hands / 2);

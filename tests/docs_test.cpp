@@ -14,7 +14,9 @@
 
 using namespace qianmj;
 
-TEST_CASE("Rule reference: docs/rules.md is what `qianmj rules --markdown` makes (make docs rewrites it)") {
+TEST_CASE(
+    "Rule reference: docs/rules.md is what `qianmj rules --markdown` makes (make docs rewrites "
+    "it)") {
   const std::string doc = test::slurp(test::testdata("../docs/rules.md"));
   REQUIRE(doc.size() > 10000);
   CHECK(doc == rules_markdown());
@@ -23,7 +25,9 @@ TEST_CASE("Rule reference: docs/rules.md is what `qianmj rules --markdown` makes
   CHECK(r.out == doc);
 }
 
-TEST_CASE("Rule reference: C1-C7, D1-D11 and Z1-Z8, each with both languages, and each option of a rule set named by one of its rules") {
+TEST_CASE(
+    "Rule reference: C1-C7, D1-D11 and Z1-Z8, each with both languages, and each option of a rule "
+    "set named by one of its rules") {
   auto check_ids = [](std::string_view folder, char letter, int count) {
     auto texts = rule_texts(folder);
     REQUIRE(static_cast<int>(texts.size()) == count);
@@ -35,7 +39,8 @@ TEST_CASE("Rule reference: C1-C7, D1-D11 and Z1-Z8, each with both languages, an
       for (auto name : t.options) {
         INFO(t.id << " names " << name);
         bool known = false;
-        for (const auto& o : option_specs()) known = known || (o.name == name && (folder == "common" || option_applies(o, folder)));
+        for (const auto& o : option_specs())
+          known = known || (o.name == name && (folder == "common" || option_applies(o, folder)));
         CHECK(known);
       }
     }
@@ -61,15 +66,20 @@ TEST_CASE("Rule reference: C1-C7, D1-D11 and Z1-Z8, each with both languages, an
   CHECK(find_rule_text("Z9") == nullptr);
 }
 
-TEST_CASE("Rule reference: every rule id the program cites in its answers (testdata/cli transcripts) exists") {
+TEST_CASE(
+    "Rule reference: every rule id the program cites in its answers (testdata/cli transcripts) "
+    "exists") {
   std::set<std::string> cited;
   const std::regex id(R"([^A-Za-z0-9]([CDZ][0-9]{1,2})[^0-9])");
-  for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt", "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt"}) {
+  for (const char* file :
+       {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt",
+        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt"}) {
     std::istringstream in(test::slurp(test::testdata(std::string("cli/") + file)));
     std::string line;
     while (std::getline(in, line)) {
       if (line.rfind("> ", 0) != 0 && line.rfind("! ", 0) != 0) continue;  // answers only
-      for (std::sregex_iterator m(line.begin(), line.end(), id), end; m != end; ++m) cited.insert((*m)[1]);
+      for (std::sregex_iterator m(line.begin(), line.end(), id), end; m != end; ++m)
+        cited.insert((*m)[1]);
     }
   }
   CHECK(cited.size() > 8);
@@ -97,13 +107,15 @@ TEST_CASE("rules D3 prints one rule, in the language asked, with its house rules
 namespace {
 
 struct Example {
-  int line = 0;         // where the command starts in its file
-  std::string command;  // as typed after "$ ", continuation lines included
-  std::string expected; // what the document shows after it (stdout and stderr as one)
+  int line = 0;          // where the command starts in its file
+  std::string command;   // as typed after "$ ", continuation lines included
+  std::string expected;  // what the document shows after it (stdout and stderr as one)
 };
 
 // A command goes on while a single quote is open (an echo of a table over two lines).
-bool open_quote(const std::string& s) { return std::count(s.begin(), s.end(), '\'') % 2 == 1; }
+bool open_quote(const std::string& s) {
+  return std::count(s.begin(), s.end(), '\'') % 2 == 1;
+}
 
 std::vector<Example> console_examples(const std::vector<std::string>& lines) {
   std::vector<Example> out;
@@ -113,7 +125,8 @@ std::vector<Example> console_examples(const std::vector<std::string>& lines) {
     e.line = static_cast<int>(i) + 1;
     e.command = lines[i].substr(2);
     while (open_quote(e.command) && i + 1 < lines.size()) e.command += "\n" + lines[++i];
-    while (i + 1 < lines.size() && lines[i + 1].rfind("$ ", 0) != 0) e.expected += lines[++i] + "\n";
+    while (i + 1 < lines.size() && lines[i + 1].rfind("$ ", 0) != 0)
+      e.expected += lines[++i] + "\n";
     while (e.expected.size() >= 2 && e.expected.compare(e.expected.size() - 2, 2, "\n\n") == 0)
       e.expected.pop_back();  // the blank line that separates two examples
     out.push_back(e);
@@ -157,7 +170,8 @@ std::vector<Example> man_examples() {
   auto unroff = [](std::string s) {
     std::string r;
     for (std::size_t i = 0; i < s.size(); ++i) {
-      if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '-' || s[i + 1] == '\\' || s[i + 1] == 'e')) {
+      if (s[i] == '\\' && i + 1 < s.size() &&
+          (s[i + 1] == '-' || s[i + 1] == '\\' || s[i + 1] == 'e')) {
         r += s[i + 1] == '-' ? '-' : '\\';
         ++i;
       } else if (s.compare(i, 3, "\\(aq") == 0) {
@@ -200,8 +214,10 @@ std::string run_documented(const Example& e, const std::string& dir) {
   std::string bin = QIANMJ_BIN;
   std::string path = bin.substr(0, bin.rfind('/'));
   std::string script = dir + "/cmd.sh", out = dir + "/out";
-  std::ofstream(script, std::ios::binary) << "cd '" << dir << "' && export PATH='" << path << "':\"$PATH\" LANG=C COLUMNS=200\nunset LC_ALL LC_MESSAGES\n"
-                                          << e.command << "\n";
+  std::ofstream(script, std::ios::binary)
+      << "cd '" << dir << "' && export PATH='" << path
+      << "':\"$PATH\" LANG=C COLUMNS=200\nunset LC_ALL LC_MESSAGES\n"
+      << e.command << "\n";
   std::string run = "bash '" + script + "' > '" + out + "' 2>&1";
   (void)std::system(run.c_str());
   return test::slurp(out);
@@ -247,7 +263,8 @@ std::string shown_default(const OptionSpec& o) {
 }
 
 // The section between `begin` and `end` in `text` (markers excluded), or npos-marked empty.
-std::pair<std::size_t, std::size_t> section_of(const std::string& text, const std::string& begin, const std::string& end) {
+std::pair<std::size_t, std::size_t> section_of(const std::string& text, const std::string& begin,
+                                               const std::string& end) {
   auto a = text.find(begin);
   if (a == std::string::npos) return {std::string::npos, std::string::npos};
   a = text.find('\n', a) + 1;
@@ -260,21 +277,24 @@ std::pair<std::size_t, std::size_t> section_of(const std::string& text, const st
 std::string readme_options() {
   std::string out = "| name | rules | default | meaning |\n|---|---|---|---|\n";
   for (const auto& o : option_specs())
-    out += "| `" + std::string(o.name) + "` | " + owners(o) + " | " + shown_default(o) + " | " + std::string(o.en) + " |\n";
+    out += "| `" + std::string(o.name) + "` | " + owners(o) + " | " + shown_default(o) + " | " +
+           std::string(o.en) + " |\n";
   return out;
 }
 
 std::string man_options() {
   std::string out;
   for (const auto& o : option_specs())
-    out += ".TP\n.B " + std::string(o.name) + "=" + shown_default(o) + "\n" + (o.rules.empty() ? std::string("All") : owners(o)) +
-           ": " + std::string(o.en) + ".\n";
+    out += ".TP\n.B " + std::string(o.name) + "=" + shown_default(o) + "\n" +
+           (o.rules.empty() ? std::string("All") : owners(o)) + ": " + std::string(o.en) + ".\n";
   return out;
 }
 
 }  // namespace
 
-TEST_CASE("Docs: README's house-rule table and the man page's HOUSE RULES are made from every rule set's options (QIANMJ_UPDATE_DOCS=1 rewrites them: make docs)") {
+TEST_CASE(
+    "Docs: README's house-rule table and the man page's HOUSE RULES are made from every rule set's "
+    "options (QIANMJ_UPDATE_DOCS=1 rewrites them: make docs)") {
   const bool update = std::getenv("QIANMJ_UPDATE_DOCS") != nullptr;
   struct Doc {
     std::string path, begin, end, want;
@@ -298,7 +318,9 @@ TEST_CASE("Docs: README's house-rule table and the man page's HOUSE RULES are ma
   }
 }
 
-TEST_CASE("Rule reference: the id ranges help and errors print (C1-C7, D1-D11, Z1-Z8) are the first and last ids of each folder's rules") {
+TEST_CASE(
+    "Rule reference: the id ranges help and errors print (C1-C7, D1-D11, Z1-Z8) are the first and "
+    "last ids of each folder's rules") {
   const auto ranges = rule_id_ranges();
   std::vector<std::string_view> folders = {"common"};
   for (const auto& info : rulesets()) folders.push_back(info.id);

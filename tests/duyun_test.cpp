@@ -9,7 +9,9 @@ using test::zimo;
 
 namespace {
 
-Situation discard() { return {}; }
+Situation discard() {
+  return {};
+}
 
 Situation with(Situation s, void (*f)(Situation&)) {
   f(s);
@@ -19,8 +21,8 @@ Situation with(Situation s, void (*f)(Situation&)) {
 std::string payers(const Score& sc) {
   std::string out;
   for (const auto& p : sc.payers)
-    out += (out.empty() ? "" : " ") + std::string(role_name(p.role)) + "x" + std::to_string(p.count) +
-           ":" + std::to_string(p.value) + ":" + std::to_string(p.points);
+    out += (out.empty() ? "" : " ") + std::string(role_name(p.role)) + "x" +
+           std::to_string(p.count) + ":" + std::to_string(p.value) + ":" + std::to_string(p.points);
   return out;
 }
 
@@ -42,12 +44,12 @@ TEST_CASE("D1 patterns: each with its fan, best over every reading") {
       {"[222m] [555m] (8888s) 555p 33p", "duiduihu", 3},  // a 3 pair spoils it
       {"2222m 5566p 7788s 99s", "longqidui", 12},
       {"11335577m 2244m 99m", "qingqidui", 12},
-      {"[111m] 123m 789m 789m 99m", "qingyaojiu", 12},    // a melded 111 has a 1
-      {"111m 999m 111p 999p 55s", "duiduihu", 3},         // terminals but not one suit
+      {"[111m] 123m 789m 789m 99m", "qingyaojiu", 12},  // a melded 111 has a 1
+      {"111m 999m 111p 999p 55s", "duiduihu", 3},       // terminals but not one suit
       {"11224444557799万", "qinglongqidui", 18},
-      {"111222333m555p77s", "duiduihu", 3},               // C4: pungs beat 123 123 123
-      {"11123777888999筒", "qingyaojiu", 12},             // needs the 789 789 789 reading
-      {"1122334455667m7m", "qingqidui", 12},              // seven pairs beats 清一色 sequences
+      {"111222333m555p77s", "duiduihu", 3},    // C4: pungs beat 123 123 123
+      {"11123777888999筒", "qingyaojiu", 12},  // needs the 789 789 789 reading
+      {"1122334455667m7m", "qingqidui", 12},   // seven pairs beats 清一色 sequences
   };
   for (const auto& c : cases) {
     auto sc = score(c.hand, zimo());
@@ -127,13 +129,14 @@ TEST_CASE("D3 平胡 off a discard needs a 豆, with the listed exceptions") {
   CHECK_FALSE(sc.legal);
   REQUIRE(sc.reason);  // the reason names the exceptions that apply (pinghu-gangshangpao on)
   CHECK(sc.reason->en ==
-        "平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 would allow it (D3)");
+        "平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 would "
+        "allow it (D3)");
   CHECK(sc.reason->zh == "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）");
   CHECK(sc.payers.empty());
   CHECK(sc.total == 0);
-  CHECK(score("(5555m) 123s 456s 789p 99p", discard()).legal);   // a concealed kong
-  CHECK(score("[5555m+] 123s 456s 789p 99p", discard()).legal);  // an added kong
-  CHECK(score("[5555m] 123s 456s 789p 99p", discard()).legal);   // a direct kong
+  CHECK(score("(5555m) 123s 456s 789p 99p", discard()).legal);       // a concealed kong
+  CHECK(score("[5555m+] 123s 456s 789p 99p", discard()).legal);      // an added kong
+  CHECK(score("[5555m] 123s 456s 789p 99p", discard()).legal);       // a direct kong
   CHECK_FALSE(score("[555m] 123s 456s 789p 99p", discard()).legal);  // a pung is no 豆
   Situation dou;
   dou.dou = true;
@@ -174,11 +177,15 @@ TEST_CASE("D4 dealer streak: +N on payments between the dealer and another seat"
   sc = score("23445677筒345789条", none);
   CHECK(payers(sc) == "otherx3:1:6");
   REQUIRE(sc.notes.size() == 1);  // and the answer says so, naming the library's fields
-  CHECK(sc.notes[0].en == "streak 5 applies only to payments with the dealer; none here (dealer none)");
-  none.field_name = [](std::string_view f) { return "--" + std::string(f); };  // as the CLI names them
+  CHECK(sc.notes[0].en ==
+        "streak 5 applies only to payments with the dealer; none here (dealer none)");
+  none.field_name = [](std::string_view f) {
+    return "--" + std::string(f);
+  };  // as the CLI names them
   sc = score("23445677筒345789条", none);
   REQUIRE(sc.notes.size() == 1);
-  CHECK(sc.notes[0].en == "--streak 5 applies only to payments with the dealer; none here (--dealer none)");
+  CHECK(sc.notes[0].en ==
+        "--streak 5 applies only to payments with the dealer; none here (--dealer none)");
 }
 
 TEST_CASE("C2 one seat is the dealer: the winner, one of the payers, or neither") {
@@ -232,20 +239,29 @@ TEST_CASE("Situations that contradict each other or the hand are errors") {
   };
   CHECK(code(with(zimo(), [](Situation& s) { s.payer_baoting = true; })) == "inconsistent");
   CHECK(code(with(zimo(), [](Situation& s) { s.robbing_kong = true; })) == "inconsistent");
-  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = s.after_kong = true; })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = s.after_kong = true; })) ==
+        "inconsistent");
   CHECK(code(with({}, [](Situation& s) { s.tianhu = s.dihu = true; })) == "inconsistent");
-  CHECK(code(with({}, [](Situation& s) { s.tianhu = true, s.dealer = DealerRole::Payer; })) == "inconsistent");
-  CHECK(code(with({}, [](Situation& s) { s.dihu = true, s.dealer = DealerRole::Winner; })) == "inconsistent");
-  CHECK(code(with(zimo(), [](Situation& s) { s.after_kong = true; })) == "inconsistent");  // no kong shown
+  CHECK(code(with({}, [](Situation& s) { s.tianhu = true, s.dealer = DealerRole::Payer; })) ==
+        "inconsistent");
+  CHECK(code(with({}, [](Situation& s) { s.dihu = true, s.dealer = DealerRole::Winner; })) ==
+        "inconsistent");
+  CHECK(code(with(zimo(), [](Situation& s) { s.after_kong = true; })) ==
+        "inconsistent");  // no kong shown
   CHECK(code(with({}, [](Situation& s) { s.win_tile = Tile(Suit::Man, 1); })) == "inconsistent");
   // 抢杠 of 7p: the other three 7p are in the robbed pung, but this hand holds two.
-  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 7); })) ==
-        "inconsistent");
-  CHECK(code(with({}, [](Situation& s) { s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 2); })) == "ok");
-  auto melded = rules.score(test::hand("[555m] 123s 456s 789p 99p"), with({}, [](Situation& s) { s.tianhu = true; }));
+  CHECK(code(with({}, [](Situation& s) {
+          s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 7);
+        })) == "inconsistent");
+  CHECK(code(with({}, [](Situation& s) {
+          s.robbing_kong = true, s.win_tile = Tile(Suit::Pin, 2);
+        })) == "ok");
+  auto melded = rules.score(test::hand("[555m] 123s 456s 789p 99p"),
+                            with({}, [](Situation& s) { s.tianhu = true; }));
   CHECK(melded.error().code == ErrorCode::Inconsistent);  // a dealt hand has no melds
   CHECK(code(with({}, [](Situation& s) { s.streak = -1; })) == "out_of_range");
-  CHECK(code(with(zimo(), [](Situation& s) { s.streak = 1'000'000'000'000'000'000; })) == "ok");  // no dealer
+  CHECK(code(with(zimo(), [](Situation& s) { s.streak = 1'000'000'000'000'000'000; })) ==
+        "ok");  // no dealer
   CHECK(code(with(zimo(), [](Situation& s) {
           s.streak = 1'000'000'000'000'000'000, s.dealer = DealerRole::Winner;
         })) == "out_of_range");  // (1 + 10^18) × 6 > 2^63
@@ -266,7 +282,8 @@ TEST_CASE("C4 the answer says which reading makes the best pattern") {
   REQUIRE(sc.reading);
   CHECK(reading_text(*sc.reading, sc.hand, false) == "11p 123p 789p 789p 789p");  // 清幺九 12
   sc = score("111222333m555p77s", zimo());
-  CHECK(reading_text(*sc.reading, sc.hand, false) == "77s 111m 222m 333m 555p");  // 对对胡, not 123×3
+  CHECK(reading_text(*sc.reading, sc.hand, false) ==
+        "77s 111m 222m 333m 555p");  // 对对胡, not 123×3
   sc = score("[222m] [555m] (8888s) 555p 22p", zimo());
   CHECK(reading_text(*sc.reading, sc.hand, true) == "22筒 555筒 [222万] [555万] (8888条)");
   sc = score("2244552299万1199筒", zimo());
@@ -287,7 +304,8 @@ TEST_CASE("D1 D2 (revised) 地胡 and 报听 with a meld are inconsistent in sco
   CHECK(payers(score("23445677筒345789条", bt)) == "discarderx1:7:42");  // no meld: 平胡 1 + 报听 6
   Situation rob_bt;  // the robbed seat shows a pung: it cannot have declared 报听
   rob_bt.robbing_kong = rob_bt.payer_baoting = true;
-  CHECK(rules.score(test::hand("23445677筒345789条"), rob_bt).error().code == ErrorCode::Inconsistent);
+  CHECK(rules.score(test::hand("23445677筒345789条"), rob_bt).error().code ==
+        ErrorCode::Inconsistent);
 }
 
 TEST_CASE("D2 --zimo --after-kong --dou: the winner owns a kong not shown, so 杠上花 is possible") {
@@ -309,7 +327,9 @@ TEST_CASE("D8 waits --baoting: the 大叫 carries the +6 a 查大叫 charges at 
   CHECK(analyze_waits(Duyun{}, test::hand("2344567p345789s"), {}).dajiao_total == 1);
 }
 
-TEST_CASE("C5 (revised) a hand whose only waits are dead is not ready and says why, and dead-wait-ready makes it ready") {
+TEST_CASE(
+    "C5 (revised) a hand whose only waits are dead is not ready and says why, and dead-wait-ready "
+    "makes it ready") {
   auto h = test::hand("1111m234p567p789s");
   auto w = analyze_waits(Duyun{}, h, {});
   CHECK_FALSE(w.ready);
@@ -324,7 +344,8 @@ TEST_CASE("C5 (revised) a hand whose only waits are dead is not ready and says w
   CHECK_FALSE(w.reason);
 }
 
-TEST_CASE("H (revised) an option belongs to one rule set: another's is bad_option naming its owner") {
+TEST_CASE(
+    "H (revised) an option belongs to one rule set: another's is bad_option naming its owner") {
   Options o;
   REQUIRE_FALSE(o.set("base", "10"));
   auto z = build_ruleset("zunyi", o);
@@ -337,7 +358,7 @@ TEST_CASE("H (revised) an option belongs to one rule set: another's is bad_optio
   REQUIRE(e);
   CHECK(e->code == ErrorCode::BadOption);
   CHECK(e->zh.find("都匀") != std::string::npos);
-  CHECK_FALSE(bound.set("dead-wait-ready", "on"));  // an option of every rule set
+  CHECK_FALSE(bound.set("dead-wait-ready", "on"));   // an option of every rule set
   CHECK_THROWS_AS(Zunyi(o), std::invalid_argument);  // a programming error, not a silent default
   CHECK_THROWS_AS(Options{}.get("no-such-option"), std::logic_error);
 }

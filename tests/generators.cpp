@@ -30,7 +30,6 @@ int Pool::pick(Rng& rng, int need, int avoid) const {
   return -1;
 }
 
-
 namespace {
 void add(Hand& h, Pool& pool, int k, int n) {
   h.concealed[at(k)] = static_cast<std::uint8_t>(h.concealed[at(k)] + n);
@@ -110,7 +109,6 @@ const char* kind_name(Meld::Kind k) {
   }
 }
 
-
 namespace {
 
 // The rule set `id` with its default options, made once.
@@ -127,7 +125,9 @@ const Ruleset& default_ruleset(std::string_view id) {
 
 }  // namespace
 
-GenTable random_table(Rng& rng, bool zunyi) { return random_table_for(rng, zunyi ? "zunyi" : "duyun"); }
+GenTable random_table(Rng& rng, bool zunyi) {
+  return random_table_for(rng, zunyi ? "zunyi" : "duyun");
+}
 
 GenTable random_table_for(Rng& rng, std::string_view rules_id) {
   // Duyun and Zunyi tables draw exactly the numbers they always did (the fixed seeds of the
@@ -278,7 +278,8 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
   if (!kongs.empty() || chance(rng, 50)) t["kongs"] = kongs;
 
   json seats = json::array();
-  const bool omit_others = !rules.needs_all_hands() && g.kind != "draw" && g.kind != "robbing" && chance(rng, 25);
+  const bool omit_others =
+      !rules.needs_all_hands() && g.kind != "draw" && g.kind != "robbing" && chance(rng, 25);
   int chongfeng_left = zunyi ? 1 : 0;
   for (int s = 0; s < kSeats; ++s) {
     json seat = json::object();
@@ -290,7 +291,8 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
       seat["hand"] = chance(rng, 30) ? to_chinese(shown) : to_ascii(shown);
     }
     if (chance(rng, 20)) seat["name"] = std::string("P") + std::to_string(s);
-    if (h.melds.empty() && !waits[at(s)].empty() && chance(rng, zunyi ? 15 : 30))  // D2, Z3: 报听, no melds
+    if (h.melds.empty() && !waits[at(s)].empty() &&
+        chance(rng, zunyi ? 15 : 30))  // D2, Z3: 报听, no melds
       seat["baoting"] = true;
     if (zunyi && chance(rng, 20)) {
       int n = std::min(uniform(rng, 1, 2), int(pool.left[9]));  // 1s = 幺鸡
@@ -332,7 +334,8 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
         options[std::string(spec.name)] = chance(rng, 50);
       else
         options[std::string(spec.name)] =
-            uniform(rng, static_cast<int>(spec.min), static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
+            uniform(rng, static_cast<int>(spec.min),
+                    static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
     }
   }
   if (!options.empty()) t["options"] = options;

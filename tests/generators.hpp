@@ -21,7 +21,9 @@ template <class T>
 const T& one_of(Rng& rng, const std::vector<T>& v) {
   return v[static_cast<std::size_t>(uniform(rng, 0, static_cast<int>(v.size()) - 1))];
 }
-inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+inline std::size_t at(int i) {
+  return static_cast<std::size_t>(i);
+}
 
 // The copies of each kind nobody holds yet: a table never sees a fifth copy (C7).
 struct Pool {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rules/duyun/duyun.hpp"
 #include "qianmj/notation.hpp"
+#include "rules/duyun/duyun.hpp"
 
 namespace qianmj::test {
 
@@ -49,6 +49,8 @@ inline void check_spellings(const Hand& h) {
   CHECK(to_ascii(*c) == ascii);
 }
 
-inline std::string pattern_id(const Score& sc) { return sc.pattern ? std::string(sc.pattern->id) : "none"; }
+inline std::string pattern_id(const Score& sc) {
+  return sc.pattern ? std::string(sc.pattern->id) : "none";
+}
 
 }  // namespace qianmj::test

@@ -70,13 +70,15 @@ std::string lines_file(const std::string& line, int n) {
 
 }  // namespace
 
-TEST_CASE("I/O: stdout on /dev/full is a write error and exit 3, in every command and in a pipeline") {
+TEST_CASE(
+    "I/O: stdout on /dev/full is a write error and exit 3, in every command and in a pipeline") {
   std::string many = lines_file("2344567p345789s", 200000);
-  for (auto args : std::vector<std::vector<std::string>>{{"score", "23445677筒345789条", "--zimo"},
-                                                         {"rules"},
-                                                         {"settle", "庄东", "东:2344567筒345789条", "东自摸7筒"},
-                                                         {"waits", "-"},
-                                                         {"waits", "-", "--json"}}) {
+  for (auto args : std::vector<std::vector<std::string>>{
+           {"score", "23445677筒345789条", "--zimo"},
+           {"rules"},
+           {"settle", "庄东", "东:2344567筒345789条", "东自摸7筒"},
+           {"waits", "-"},
+           {"waits", "-", "--json"}}) {
     INFO(args[0]);
     auto c = spawn(args, [&] {
       stdout_to("/dev/full");
@@ -92,7 +94,8 @@ TEST_CASE("I/O: stdout on /dev/full is a write error and exit 3, in every comman
 }
 
 TEST_CASE("I/O: a closed stdout (>&-) is a write error, bad file descriptor, exit 3") {
-  for (auto args : std::vector<std::vector<std::string>>{{"score", "23445677筒345789条", "--zimo"}, {"rules"}, {"--version"}}) {
+  for (auto args : std::vector<std::vector<std::string>>{
+           {"score", "23445677筒345789条", "--zimo"}, {"rules"}, {"--version"}}) {
     auto c = spawn(args, [] { close(1); });
     CHECK(c.exit == 3);
     CHECK(c.err == "qianmj: write error: bad file descriptor\n");
@@ -118,7 +121,8 @@ TEST_CASE("I/O: a non-blocking stdout read slowly loses nothing: all 200,000 ans
   char buf[4096];
   for (ssize_t n; (n = read(p[0], buf, sizeof buf)) > 0;) {
     for (ssize_t i = 0; i < n; ++i) lines += buf[i] == '\n';
-    if (++reads % 64 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // a slow reader
+    if (++reads % 64 == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));  // a slow reader
   }
   close(p[0]);
   int status = 0;
@@ -129,7 +133,8 @@ TEST_CASE("I/O: a non-blocking stdout read slowly loses nothing: all 200,000 ans
   std::remove(many.c_str());
 }
 
-TEST_CASE("I/O: a reader that leaves (head -1) with SIGPIPE ignored gives exit 141 and no message") {
+TEST_CASE(
+    "I/O: a reader that leaves (head -1) with SIGPIPE ignored gives exit 141 and no message") {
   std::string many = lines_file("2344567p345789s", 200000);
   int p[2];
   REQUIRE(pipe(p) == 0);
@@ -156,15 +161,19 @@ TEST_CASE("I/O: a reader that leaves (head -1) with SIGPIPE ignored gives exit 1
   std::remove(many.c_str());
 }
 
-TEST_CASE("I/O: stdin a directory, closed or write-only is a read_error naming the input, exit 2, never an empty success") {
-  for (auto args : std::vector<std::vector<std::string>>{{"waits", "-"}, {"score", "-"}, {"settle"}, {"session"}}) {
+TEST_CASE(
+    "I/O: stdin a directory, closed or write-only is a read_error naming the input, exit 2, never "
+    "an empty success") {
+  for (auto args : std::vector<std::vector<std::string>>{
+           {"waits", "-"}, {"score", "-"}, {"settle"}, {"session"}}) {
     INFO(args[0]);
     auto dir = spawn(args, [] { stdin_from("/tmp"); });
     CHECK(dir.exit == 2);
     CHECK(dir.err == "qianmj: error [read_error]: cannot read standard input: is a directory\n");
     auto closed = spawn(args, [] { close(0); });
     CHECK(closed.exit == 2);
-    CHECK(closed.err == "qianmj: error [read_error]: cannot read standard input: bad file descriptor\n");
+    CHECK(closed.err ==
+          "qianmj: error [read_error]: cannot read standard input: bad file descriptor\n");
     auto write_only = spawn(args, [] {
       int fd = open("/dev/null", O_WRONLY);
       dup2(fd, 0);
@@ -177,7 +186,8 @@ TEST_CASE("I/O: stdin a directory, closed or write-only is a read_error naming t
   CHECK(file.err == "qianmj: error [read_error]: cannot read /tmp: is a directory\n");
 }
 
-TEST_CASE("I/O: a non-blocking stdin that is briefly empty is waited for: all 1,000 lines answered") {
+TEST_CASE(
+    "I/O: a non-blocking stdin that is briefly empty is waited for: all 1,000 lines answered") {
   int in[2], out[2];
   REQUIRE(pipe(in) == 0);
   REQUIRE(pipe(out) == 0);
@@ -195,7 +205,8 @@ TEST_CASE("I/O: a non-blocking stdin that is briefly empty is waited for: all 1,
     for (int i = 0; i < 1000; ++i) {
       std::string line = "2344567p345789s\n";
       (void)!write(in[1], line.data(), line.size());
-      if (i % 100 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));  // briefly empty
+      if (i % 100 == 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // briefly empty
     }
     close(in[1]);
   });

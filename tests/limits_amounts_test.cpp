@@ -14,7 +14,8 @@ using namespace qianmj;
 using namespace qianmj::test::limits;
 using nlohmann::json;
 
-TEST_CASE("Limits D4: --streak 10^18 and --rule base=10^12 give the exact int64 amount or out_of_range") {
+TEST_CASE(
+    "Limits D4: --streak 10^18 and --rule base=10^12 give the exact int64 amount or out_of_range") {
   auto total = [](const std::vector<std::string>& args) -> std::string {
     std::vector<std::string> a = args;
     a.push_back("--json");
@@ -72,7 +73,8 @@ TEST_CASE("Limits D4: --streak 10^18 and --rule base=10^12 give the exact int64 
           "{\"hand\": \"23445677p345789s\", \"zimo\": true, \"dealer\": \"winner\", \"streak\": " +
           e18 +
           "}\n"
-          "{\"hand\": \"23445677p345789s\", \"zimo\": true, \"dealer\": \"payer\", \"streak\": 10000000000000000000}\n");
+          "{\"hand\": \"23445677p345789s\", \"zimo\": true, \"dealer\": \"payer\", \"streak\": "
+          "10000000000000000000}\n");
   CHECK(r.exit == 2);
   auto answers = json_lines(r.out);
   REQUIRE(answers.size() == 3);
@@ -83,7 +85,9 @@ TEST_CASE("Limits D4: --streak 10^18 and --rule base=10^12 give the exact int64 
   CHECK(answers[2]["error"]["field"] == "streak");
 }
 
-TEST_CASE("Limits D4 D10 Z8: settle tables with streak 10^18 or base 10^12 give exact totals or out_of_range") {
+TEST_CASE(
+    "Limits D4 D10 Z8: settle tables with streak 10^18 or base 10^12 give exact totals or "
+    "out_of_range") {
   auto settle_json = [](const json& t, std::vector<std::string> extra = {}) {
     std::vector<std::string> args = {"settle", "--json"};
     for (auto& a : extra) args.push_back(a);
@@ -100,7 +104,8 @@ TEST_CASE("Limits D4 D10 Z8: settle tables with streak 10^18 or base 10^12 give 
   // 西 18 + 96 - 18 - 36 - (6 × 10^17 + 6), 北 132.
   const std::int64_t e17 = e18 / 10;
   auto j = settle_json(draw_table(e17));
-  CHECK(totals(j) == std::vector<std::int64_t>{1200000000000000012, -600000000000000198, -599999999999999946, 132});
+  CHECK(totals(j) == std::vector<std::int64_t>{1200000000000000012, -600000000000000198,
+                                               -599999999999999946, 132});
   CHECK(j["next"]["dealer"] == 0);
   CHECK(j["next"]["streak"] == e17 + 1);
   // At 10^18 the dealer's two 查大叫 payments, 2 × (6 × 10^18 + 6), pass 2^63.

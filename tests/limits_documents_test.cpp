@@ -15,7 +15,9 @@ using namespace qianmj;
 using namespace qianmj::test::limits;
 using nlohmann::json;
 
-TEST_CASE("Limits: a settle table of exactly 16 MiB is priced, one byte more is too_long, a 100 MB document is too_long") {
+TEST_CASE(
+    "Limits: a settle table of exactly 16 MiB is priced, one byte more is too_long, a 100 MB "
+    "document is too_long") {
   constexpr std::size_t kLimit = 16u << 20;
   // A pretty-printed table padded with lines of spaces (each under the 1 MiB line limit) to
   // exactly `bytes` bytes, without the final newline.
@@ -58,7 +60,9 @@ TEST_CASE("Limits: a settle table of exactly 16 MiB is priced, one byte more is 
   CHECK(json::parse(r.out)["error"]["code"] == "too_long");
 }
 
-TEST_CASE("Limits: a 16 MiB settle document of millions of empty objects is refused in memory a small multiple of its size") {
+TEST_CASE(
+    "Limits: a 16 MiB settle document of millions of empty objects is refused in memory a small "
+    "multiple of its size") {
   std::string doc = "{\"x\":[";
   while (doc.size() < (16u << 20) - 8) doc += "{},";
   doc += "{}]}";

@@ -14,7 +14,9 @@ using namespace qianmj;
 using namespace qianmj::test::limits;
 using nlohmann::json;
 
-TEST_CASE("Limits: a hand of 10,000 tiles is too_long as an argument, as --win, as a pipeline line, as a JSON line and as a settle hand") {
+TEST_CASE(
+    "Limits: a hand of 10,000 tiles is too_long as an argument, as --win, as a pipeline line, as a "
+    "JSON line and as a settle hand") {
   for (bool chinese : {false, true}) {
     const std::string h = ten_thousand_tiles(chinese);
     INFO((chinese ? "Chinese" : "ASCII") << ", " << h.size() << " bytes");

@@ -15,7 +15,9 @@ using namespace qianmj;
 using namespace qianmj::test::limits;
 using nlohmann::json;
 
-TEST_CASE("Limits: JSON nested 100,000 deep is bad_json in settle and in a pipeline JSON line, never a crash") {
+TEST_CASE(
+    "Limits: JSON nested 100,000 deep is bad_json in settle and in a pipeline JSON line, never a "
+    "crash") {
   const std::string open(100'000, '['), close(100'000, ']');
   // settle, one document: unclosed, and closed (one line that is a whole JSON value).
   for (const std::string& doc : {open, open + close, "{\"dealer\": " + open + close + "}"}) {
@@ -52,7 +54,9 @@ TEST_CASE("Limits: JSON nested 100,000 deep is bad_json in settle and in a pipel
   CHECK(answers[4]["ready"] == true);
 }
 
-TEST_CASE("Limits: settle JSON nesting is refused past exactly 64 levels and brackets inside strings do not count") {
+TEST_CASE(
+    "Limits: settle JSON nesting is refused past exactly 64 levels and brackets inside strings do "
+    "not count") {
   // 64 levels: the object and 63 arrays pass the depth check (and fail as a field); 65 do not.
   auto nested = [](int arrays) {
     return "{\"seats\": " + std::string(std::size_t(arrays), '[') +

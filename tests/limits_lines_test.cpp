@@ -3,8 +3,8 @@
 // its CR; a line dribbled a byte at a time reads back whole.
 #include <cstdint>
 #include <string>
-#include <vector>
 #include <thread>
+#include <vector>
 
 #include "pipeline.hpp"
 
@@ -18,7 +18,9 @@ using namespace qianmj;
 using namespace qianmj::test::limits;
 using nlohmann::json;
 
-TEST_CASE("Limits: a 100 MB line in a waits pipeline is answered too_long in place and the lines around it normally, in bounded memory") {
+TEST_CASE(
+    "Limits: a 100 MB line in a waits pipeline is answered too_long in place and the lines around "
+    "it normally, in bounded memory") {
   // Line 2: 100 MB of hand text; line 5: a 100 MB JSON request with no final newline.
   Feed feed({{"2344567筒345789条\n"},
              repeated("2344567筒345789条", kHundredMB),
@@ -44,7 +46,9 @@ TEST_CASE("Limits: a 100 MB line in a waits pipeline is answered too_long in pla
   CHECK(r.hwm_max - r.hwm_first < 32 * 1024);
 }
 
-TEST_CASE("Limits: a 100 MB line among settle JSON Lines is answered too_long in place and the tables around it are priced") {
+TEST_CASE(
+    "Limits: a 100 MB line among settle JSON Lines is answered too_long in place and the tables "
+    "around it are priced") {
   // Two tables first: the first answer comes once JSON Lines is settled on, before line 3.
   auto r = run_piped({"settle", "-", "--json", "--line-buffered"},
                      Feed({{kGoodTable + "\n" + kGoodTable + "\n"},
@@ -61,16 +65,21 @@ TEST_CASE("Limits: a 100 MB line among settle JSON Lines is answered too_long in
   CHECK(r.hwm_max - r.hwm_first < 80 * 1024);
 }
 
-TEST_CASE("Limits: the 1 MiB line limit counts the line without its CR: a CRLF line of exactly 1 MiB is answered like the LF one") {
+TEST_CASE(
+    "Limits: the 1 MiB line limit counts the line without its CR: a CRLF line of exactly 1 MiB is "
+    "answered like the LF one") {
   const std::string head = "{\"hand\": \"2344567p345789s\"", tail = "}";
   const std::string exact = head + std::string((1u << 20) - head.size() - tail.size(), ' ') + tail;
   REQUIRE(exact.size() == (1u << 20));
   auto r = run_piped({"waits", "-", "--json"}, exact + "\r\n" + exact + "\n" + exact + " \r\n");
   auto answers = json_lines(r.out);
-  check_codes(answers, {"ok", "ok", "too_long"});  // one byte more than 1 MiB is too long, CR or not
+  check_codes(answers,
+              {"ok", "ok", "too_long"});  // one byte more than 1 MiB is too long, CR or not
 }
 
-TEST_CASE("Limits: a line dribbled a byte at a time reads back whole (the reader is linear however its input arrives)") {
+TEST_CASE(
+    "Limits: a line dribbled a byte at a time reads back whole (the reader is linear however its "
+    "input arrives)") {
   int p[2];
   REQUIRE(pipe(p) == 0);
   const std::string head = "{\"hand\": \"2344567p345789s\"";

@@ -35,8 +35,9 @@ TEST_CASE("C1 tiles: 27 kinds in three suits, ranks 1-9, index = suit*9 + rank-1
 
 TEST_CASE("Notation: every suit spelling reads the same") {
   const Hand want = hand("123m456s789p");
-  for (auto text : {"一二三万四五六条七八九筒", "123萬456條789餅", "123w456索789b", "123M 456S 789P",
-                    "１２３万４５６条７８９饼", "1 2 3m 4 5 6s 7 8 9p", "123m456s789p"})
+  for (auto text :
+       {"一二三万四五六条七八九筒", "123萬456條789餅", "123w456索789b", "123M 456S 789P",
+        "１２３万４５６条７８９饼", "1 2 3m 4 5 6s 7 8 9p", "123m456s789p"})
     CHECK(hand(text) == want);
   CHECK(hand("幺2m") == hand("12m"));
 }
@@ -54,8 +55,8 @@ TEST_CASE("Notation: the four meld kinds, bracket and keyword forms") {
     return h.melds[0];
   };
   const Tile five_m(Suit::Man, 5);
-  for (auto t : {"[555m]", "碰5万", "pung:5m", "PUNG:5m", "碰 5万", "【555万】", "碰555万", "pung：5m",
-                 "碰 5 5 5万", "[5 55 m]"})
+  for (auto t : {"[555m]", "碰5万", "pung:5m", "PUNG:5m", "碰 5万", "【555万】", "碰555万",
+                 "pung：5m", "碰 5 5 5万", "[5 55 m]"})
     CHECK(kinds(t) == Meld{Meld::Kind::Pung, five_m});
   for (auto t : {"[5555m]", "明杠5万", "直杠5万", "kong:5m", "明槓5万", "［5555m］"})
     CHECK(kinds(t) == Meld{Meld::Kind::DirectKong, five_m});
@@ -144,12 +145,14 @@ TEST_CASE("Notation errors: NUL, control characters, invalid UTF-8, huge input")
   CHECK(parse_error(std::string("12\0m", 4)).code == ErrorCode::BadChar);
   CHECK(parse_error(std::string("12\0m", 4)).column == 3);
   CHECK(parse_error("12m\x01").column == 4);
-  auto bad = parse_error("12\xff" "m");
+  auto bad = parse_error(
+      "12\xff"
+      "m");
   CHECK(bad.code == ErrorCode::BadUtf8);
   CHECK(bad.column == 3);
-  CHECK(parse_error("\xe4\xb8").code == ErrorCode::BadUtf8);          // truncated 万
-  CHECK(parse_error("\xc0\xb1m").code == ErrorCode::BadUtf8);         // overlong '1'
-  CHECK(parse_error("\xed\xa0\x80").code == ErrorCode::BadUtf8);      // surrogate
+  CHECK(parse_error("\xe4\xb8").code == ErrorCode::BadUtf8);      // truncated 万
+  CHECK(parse_error("\xc0\xb1m").code == ErrorCode::BadUtf8);     // overlong '1'
+  CHECK(parse_error("\xed\xa0\x80").code == ErrorCode::BadUtf8);  // surrogate
   CHECK(parse_error("万\xe4\xb8").column == 2);
   CHECK(parse_error(std::string(5000, '1') + "m").code == ErrorCode::TooLong);
   CHECK(parse_error(std::string(600, '1') + "m").code == ErrorCode::TooManyCopies);
@@ -185,7 +188,7 @@ TEST_CASE("Notation: the plain-ASCII fast path reads what the full parser reads"
       ++errors;
     }
   }
-  CHECK(fast > 500);    // the sample exercises both paths (796 take the fast path)
+  CHECK(fast > 500);  // the sample exercises both paths (796 take the fast path)
   CHECK(errors > 1000);
   auto spaced = parse_hand("55m 24888s 234888p");
   REQUIRE(spaced);

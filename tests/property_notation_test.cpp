@@ -16,7 +16,9 @@ using namespace qianmj;
 using namespace qianmj::test;
 using nlohmann::json;
 
-TEST_CASE("Notation round trip: random hands with pungs and direct, added and concealed kongs read back from canonical ASCII and Chinese") {
+TEST_CASE(
+    "Notation round trip: random hands with pungs and direct, added and concealed kongs read back "
+    "from canonical ASCII and Chinese") {
   Rng rng(99);
   std::array<int, 4> meld_kinds{};
   for (int n = 0; n < 20000; ++n) {
@@ -129,7 +131,9 @@ std::string spell(const Hand& h, Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("Notation: ASCII, Chinese and mixed spellings of random hands give the same score and waits in both rule sets") {
+TEST_CASE(
+    "Notation: ASCII, Chinese and mixed spellings of random hands give the same score and waits in "
+    "both rule sets") {
   Rng rng(31);
   const Duyun duyun;
   const Zunyi zunyi;
@@ -175,7 +179,9 @@ TEST_CASE("Notation: ASCII, Chinese and mixed spellings of random hands give the
   CHECK(ready > 1500);
 }
 
-TEST_CASE("Notation through the binary: score and waits pipelines print identical answers for ASCII, Chinese and mixed spellings") {
+TEST_CASE(
+    "Notation through the binary: score and waits pipelines print identical answers for ASCII, "
+    "Chinese and mixed spellings") {
   Rng rng(47);
   for (const char* command : {"score", "waits"}) {
     for (const char* rules : {"duyun", "zunyi"}) {

@@ -10,11 +10,11 @@
 
 #include "generators.hpp"
 #include "ledgers.hpp"
-#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/ruleset.hpp"
 #include "qianmj/settle.hpp"
 #include "reference/reference.hpp"
+#include "tables.hpp"
 
 using namespace qianmj;
 using test::rotate;
@@ -27,7 +27,9 @@ constexpr int kTablesPerRuleset = 3000;
 
 }  // namespace
 
-TEST_CASE("D5-D9 and Z4-Z7 random Duyun and Zunyi tables (kongs, self-draws, discards, 一炮多响, 抢杠, draws, escapes) settle to ledgers that sum to zero") {
+TEST_CASE(
+    "D5-D9 and Z4-Z7 random Duyun and Zunyi tables (kongs, self-draws, discards, 一炮多响, 抢杠, "
+    "draws, escapes) settle to ledgers that sum to zero") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 2024 : 1990);
@@ -155,7 +157,9 @@ TEST_CASE("D5-D9 and Z4-Z7 random Duyun and Zunyi tables (kongs, self-draws, dis
   }
 }
 
-TEST_CASE("C2 D10 Z8 rotating the seats of random Duyun and Zunyi tables rotates every row, total, 查叫 check and the next dealer") {
+TEST_CASE(
+    "C2 D10 Z8 rotating the seats of random Duyun and Zunyi tables rotates every row, total, 查叫 "
+    "check and the next dealer") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 77 : 78);

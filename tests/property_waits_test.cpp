@@ -12,7 +12,9 @@
 using namespace qianmj;
 using namespace qianmj::test;
 
-TEST_CASE("C3 C5 a tile is a formal wait of a random 13-tile hand with melds exactly when the hand plus it is a winning shape") {
+TEST_CASE(
+    "C3 C5 a tile is a formal wait of a random 13-tile hand with melds exactly when the hand plus "
+    "it is a winning shape") {
   Rng rng(13);
   int hands = 0, with_melds = 0, waits = 0, ready = 0, kongs = 0;
   for (int n = 0; n < 50000; ++n) {
@@ -55,7 +57,9 @@ TEST_CASE("C3 C5 a tile is a formal wait of a random 13-tile hand with melds exa
   CHECK(waits > hands);
 }
 
-TEST_CASE("C5 D1 D3 Z1 Z2 through both rule sets every listed wait scores as a win with that tile and every other tile does not") {
+TEST_CASE(
+    "C5 D1 D3 Z1 Z2 through both rule sets every listed wait scores as a win with that tile and "
+    "every other tile does not") {
   Rng rng(5);
   const Duyun duyun;
   const Zunyi zunyi;
@@ -127,9 +131,9 @@ TEST_CASE("C5 D1 D3 Z1 Z2 through both rule sets every listed wait scores as a w
       (is_zunyi ? zunyi_ready : duyun_ready) += answer.ready;
     }
   }
-  INFO("hands " << hands << ", ready duyun " << duyun_ready << ", zunyi " << zunyi_ready << ", Z1 dropped "
-                << z1_dropped << ", self-draw only " << illegal_on_discard << ", fifth copies refused "
-                << fifth_copy_refused);
+  INFO("hands " << hands << ", ready duyun " << duyun_ready << ", zunyi " << zunyi_ready
+                << ", Z1 dropped " << z1_dropped << ", self-draw only " << illegal_on_discard
+                << ", fifth copies refused " << fifth_copy_refused);
   // Measured: of 10,000 hands 6,792 ready under Duyun, 4,393 under Zunyi; 3,513 formal waits
   // dropped by Z1; 1,549 Duyun waits self-draw only (D3).
   CHECK(duyun_ready > hands / 2);

@@ -48,9 +48,12 @@ class Terminal {
   // Reads the screen until `want` has appeared in what was read since the last wait, or
   // `seconds` pass; returns whether it appeared. The program's input is still open meanwhile.
   bool wait_for(const std::string& want, double seconds = 10) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    auto until = std::chrono::steady_clock::now() +
+                 std::chrono::milliseconds(static_cast<long>(seconds * 1000));
     while (screen_.find(want, from_) == std::string::npos) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count();
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      until - std::chrono::steady_clock::now())
+                      .count();
       if (left <= 0) return false;
       pollfd p{fd_, POLLIN, 0};
       if (poll(&p, 1, static_cast<int>(left)) <= 0) return false;
@@ -65,7 +68,8 @@ class Terminal {
   // Ends the input (Ctrl-D at the start of a line) and returns the exit status.
   int finish(double seconds = 10) {
     type("\x04");
-    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    auto until = std::chrono::steady_clock::now() +
+                 std::chrono::milliseconds(static_cast<long>(seconds * 1000));
     int status = 0;
     while (waitpid(pid_, &status, WNOHANG) == 0) {
       if (std::chrono::steady_clock::now() > until) return -1;

@@ -8,11 +8,11 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
-#include "rules/zunyi/zunyi.hpp"
 #include "reference/reference.hpp"
+#include "rules/zunyi/zunyi.hpp"
+#include "tables.hpp"
 
 using namespace qianmj;
 using namespace qianmj::test;
@@ -41,7 +41,8 @@ json random_options(Rng& rng, bool zunyi) {
 Options options_of(const json& o) {
   Options out;
   for (const auto& [name, v] : o.items()) {
-    auto e = v.is_boolean() ? out.set_switch(name, v.get<bool>()) : out.set(name, v.get<std::int64_t>());
+    auto e =
+        v.is_boolean() ? out.set_switch(name, v.get<bool>()) : out.set(name, v.get<std::int64_t>());
     REQUIRE_FALSE(e);
   }
   return out;
@@ -49,7 +50,9 @@ Options options_of(const json& o) {
 
 }  // namespace
 
-TEST_CASE("D5-D10 Z2-Z8 C5 C7 H random Duyun and Zunyi tables give the independent reference's totals and next dealer") {
+TEST_CASE(
+    "D5-D10 Z2-Z8 C5 C7 H random Duyun and Zunyi tables give the independent reference's totals "
+    "and next dealer") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 77 : 76);
@@ -64,7 +67,8 @@ TEST_CASE("D5-D10 Z2-Z8 C5 C7 H random Duyun and Zunyi tables give the independe
       auto ledger = settle(*table);
       std::string why;
       auto expected = ref::settle(t, &why);
-      INFO("library: " << (ledger ? "priced" : ledger.error().en) << "\nreference: " << (expected ? "priced" : why));
+      INFO("library: " << (ledger ? "priced" : ledger.error().en)
+                       << "\nreference: " << (expected ? "priced" : why));
       if (!ledger && !expected) {
         ++both_refused;
         continue;
@@ -77,7 +81,8 @@ TEST_CASE("D5-D10 Z2-Z8 C5 C7 H random Duyun and Zunyi tables give the independe
       }
       ++compared;
       ++priced_by_kind[g.kind];
-      bool same = expected && expected->totals == ledger->totals && expected->next_dealer == ledger->next_dealer &&
+      bool same = expected && expected->totals == ledger->totals &&
+                  expected->next_dealer == ledger->next_dealer &&
                   expected->next_streak == ledger->next_streak;
       if (!same && ++mismatches <= 5) {
         CHECK(expected.has_value());
@@ -99,7 +104,8 @@ TEST_CASE("D5-D10 Z2-Z8 C5 C7 H random Duyun and Zunyi tables give the independe
   }
 }
 
-TEST_CASE("C3-C6 D1-D4 Z1-Z3 H random hands and situations score as the independent reference says") {
+TEST_CASE(
+    "C3-C6 D1-D4 Z1-Z3 H random hands and situations score as the independent reference says") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 11 : 10);
@@ -151,8 +157,8 @@ TEST_CASE("C3-C6 D1-D4 Z1-Z3 H random hands and situations score as the independ
         INFO("library: " << (got ? std::to_string(got->total) + (got->win ? " win" : " no-win") +
                                        (got->legal ? " legal" : " illegal")
                                  : got.error().en)
-                         << "\nreference: " << (want.error ? "error" : std::to_string(want.total)) << " win "
-                         << want.win << " legal " << want.legal);
+                         << "\nreference: " << (want.error ? "error" : std::to_string(want.total))
+                         << " win " << want.win << " legal " << want.legal);
         CHECK(same);
       }
     }
@@ -163,7 +169,9 @@ TEST_CASE("C3-C6 D1-D4 Z1-Z3 H random hands and situations score as the independ
   }
 }
 
-TEST_CASE("C5 C6 Z1 Z2 D8 Z7 random 13-tile hands wait on what the independent reference says, with the same 大叫") {
+TEST_CASE(
+    "C5 C6 Z1 Z2 D8 Z7 random 13-tile hands wait on what the independent reference says, with the "
+    "same 大叫") {
   for (bool zunyi : {false, true}) {
     INFO((zunyi ? "zunyi" : "duyun"));
     Rng rng(zunyi ? 21 : 20);
@@ -183,10 +191,11 @@ TEST_CASE("C5 C6 Z1 Z2 D8 Z7 random 13-tile hands wait on what the independent r
       std::optional<std::int64_t> dajiao;
       if (got.dajiao) dajiao = got.dajiao->value;
       ready += got.ready;
-      bool same = got.ready == want.ready && live == want.live && formal == want.formal && dajiao == want.dajiao;
+      bool same = got.ready == want.ready && live == want.live && formal == want.formal &&
+                  dajiao == want.dajiao;
       if (!same && ++mismatches <= 5) {
-        INFO(to_ascii(h) << " options " << o.dump() << " ready " << got.ready << "/" << want.ready << " dajiao "
-                         << dajiao.value_or(-1) << "/" << want.dajiao.value_or(-1));
+        INFO(to_ascii(h) << " options " << o.dump() << " ready " << got.ready << "/" << want.ready
+                         << " dajiao " << dajiao.value_or(-1) << "/" << want.dajiao.value_or(-1));
         CHECK(same);
       }
     }

@@ -34,21 +34,28 @@ std::string table(std::string rules, std::string seat0 = "", std::string result 
 
 }  // namespace
 
-TEST_CASE("H a table field only another rule set reads (chongfeng, discarded_yaoji, flipped) is refused, naming that rule set") {
+TEST_CASE(
+    "H a table field only another rule set reads (chongfeng, discarded_yaoji, flipped) is refused, "
+    "naming that rule set") {
   // Under Zunyi each is read: the table is priced.
-  REQUIRE(settle_json(table("zunyi", R"(,"chongfeng":true,"discarded_yaoji":1)", R"(,"flipped":"2s")")));
+  REQUIRE(settle_json(
+      table("zunyi", R"(,"chongfeng":true,"discarded_yaoji":1)", R"(,"flipped":"2s")")));
   struct Case {
     std::string seat0, result, field, name;
   };
-  for (const auto& c : {Case{R"(,"chongfeng":true)", "", "seats[0].chongfeng", "chongfeng"},
-                        Case{R"(,"discarded_yaoji":2)", "", "seats[0].discarded_yaoji", "discarded_yaoji"},
-                        Case{"", R"(,"flipped":"2s")", "result.flipped", "flipped"}}) {
+  for (const auto& c :
+       {Case{R"(,"chongfeng":true)", "", "seats[0].chongfeng", "chongfeng"},
+        Case{R"(,"discarded_yaoji":2)", "", "seats[0].discarded_yaoji", "discarded_yaoji"},
+        Case{"", R"(,"flipped":"2s")", "result.flipped", "flipped"}}) {
     INFO(c.field);
     auto l = settle_json(table("duyun", c.seat0, c.result));
     REQUIRE_FALSE(l);
     CHECK(l.error().code == ErrorCode::BadField);
     CHECK(l.error().field == c.field);
-    CHECK(l.error().en == c.name + " is read only by the Zunyi (--rules zunyi) rules; the Duyun rules have no such field");
+    CHECK(
+        l.error().en ==
+        c.name +
+            " is read only by the Zunyi (--rules zunyi) rules; the Duyun rules have no such field");
     CHECK(l.error().zh == c.name + " 只用于遵义（--rules zunyi）规则；都匀规则没有这一项");
   }
   // Without them the same table is priced under Duyun: 平胡 self-drawn, 1 fan × base 6 × 3.
@@ -57,7 +64,8 @@ TEST_CASE("H a table field only another rule set reads (chongfeng, discarded_yao
   CHECK(duyun->totals[0] == 18);
 }
 
-TEST_CASE("H a rule set asked for an option it does not have is a programming error, not a silent 0") {
+TEST_CASE(
+    "H a rule set asked for an option it does not have is a programming error, not a silent 0") {
   for (const auto& info : rulesets()) {
     auto rules = build_ruleset(info.id);
     REQUIRE(rules);
@@ -74,7 +82,9 @@ TEST_CASE("H a rule set asked for an option it does not have is a programming er
   }
 }
 
-TEST_CASE("Library messages name the situation field, and a caller's namer turns them into its own spelling") {
+TEST_CASE(
+    "Library messages name the situation field, and a caller's namer turns them into its own "
+    "spelling") {
   Situation s = test::zimo();
   s.tianhu = s.dihu = true;
   auto sc = test::rules_score("11123455678999p", s);
@@ -86,7 +96,9 @@ TEST_CASE("Library messages name the situation field, and a caller's namer turns
   CHECK(sc.error().en == "--tianhu (dealer) and --dihu (non-dealer) exclude each other");
 }
 
-TEST_CASE("Request lines: a hand or a JSON object over the defaults, read by the library as score - and waits - read them") {
+TEST_CASE(
+    "Request lines: a hand or a JSON object over the defaults, read by the library as score - and "
+    "waits - read them") {
   SituationArgs defaults;
   defaults.zimo = true;
   std::string hand;
@@ -96,7 +108,9 @@ TEST_CASE("Request lines: a hand or a JSON object over the defaults, read by the
   CHECK(hand == "11123455678999p");
   CHECK(a->zimo);
   // A JSON object: its hand and fields over the defaults.
-  a = score_line(R"({"hand":"1112345567899p","win":"9p","zimo":false,"dealer":"winner","streak":3})", defaults, hand);
+  a = score_line(
+      R"({"hand":"1112345567899p","win":"9p","zimo":false,"dealer":"winner","streak":3})", defaults,
+      hand);
   REQUIRE(a);
   CHECK(hand == "1112345567899p");
   CHECK_FALSE(a->zimo);

@@ -38,7 +38,8 @@ void check_evening(const std::string& name, std::size_t want_hands) {
     // The hand's own ledger adds up to the change of the running totals.
     for (std::size_t s = 0; s < 4; ++s) {
       std::int64_t before = i ? expected[i - 1]["totals"][s].get<std::int64_t>() : 0;
-      CHECK(answers[i]["ledger"]["seats"][s]["total"].get<std::int64_t>() == expected[i]["totals"][s].get<std::int64_t>() - before);
+      CHECK(answers[i]["ledger"]["seats"][s]["total"].get<std::int64_t>() ==
+            expected[i]["totals"][s].get<std::int64_t>() - before);
     }
   }
   const auto& summary = answers.back()["summary"];
@@ -49,7 +50,9 @@ void check_evening(const std::string& name, std::size_t want_hands) {
 
 }  // namespace
 
-TEST_CASE("D4 D10 a Duyun evening of 32 hands: streaks of 4, 一炮多响 giving the deal to the discarder, draws and escapes keeping it, a correction") {
+TEST_CASE(
+    "D4 D10 a Duyun evening of 32 hands: streaks of 4, 一炮多响 giving the deal to the discarder, "
+    "draws and escapes keeping it, a correction") {
   check_evening("duyun", 32);
   // The correction (hand 18 states 庄小李 连庄0) is noted.
   auto r = test::run_qianmj({"session", test::testdata("session/duyun.txt"), "--json"});
@@ -60,16 +63,23 @@ TEST_CASE("D4 D10 a Duyun evening of 32 hands: streaks of 4, 一炮多响 giving
   CHECK(answers[17]["notes"][1]["zh"] == "更正：连庄 0（原为 3）");
 }
 
-TEST_CASE("Z8 a Zunyi evening of 12 hands: 一炮多响 giving the deal to the first winner after the discarder, a correction") {
+TEST_CASE(
+    "Z8 a Zunyi evening of 12 hands: 一炮多响 giving the deal to the first winner after the "
+    "discarder, a correction") {
   check_evening("zunyi", 12);
 }
 
-TEST_CASE("Session text and CSV: each hand's line and running totals, the final standings, one row per hand and player") {
+TEST_CASE(
+    "Session text and CSV: each hand's line and running totals, the final standings, one row per "
+    "hand and player") {
   auto r = test::run_qianmj({"session", test::testdata("session/duyun.txt"), "--zh"});
   CHECK(r.exit == 0);
-  CHECK(r.out.rfind("第 1 局  庄家 阿明 连庄 0  阿明 自摸：平胡\n  本局  阿明 +18  小红 -6  老王 -6  小李 -6\n"
-                    "  累计  阿明 +18  小红 -6  老王 -6  小李 -6\n", 0) == 0);
-  CHECK(r.out.find("终局（共 32 局）\n  1  老王      +324\n  2  小李      +132\n  3  阿明      -108\n  4  小红      -348\n"
+  CHECK(r.out.rfind("第 1 局  庄家 阿明 连庄 0  阿明 自摸：平胡\n  本局  阿明 +18  小红 -6  老王 "
+                    "-6  小李 -6\n"
+                    "  累计  阿明 +18  小红 -6  老王 -6  小李 -6\n",
+                    0) == 0);
+  CHECK(r.out.find("终局（共 32 局）\n  1  老王      +324\n  2  小李      +132\n  3  阿明      "
+                   "-108\n  4  小红      -348\n"
                    "下一局  庄家 小李，连庄 0\n") != std::string::npos);
   r = test::run_qianmj({"session", test::testdata("session/duyun.txt"), "--csv"});
   CHECK(r.exit == 0);
@@ -80,14 +90,18 @@ TEST_CASE("Session text and CSV: each hand's line and running totals, the final 
   int n = 0;
   while (std::getline(rows, line)) ++n;
   CHECK(n == 32 * 4);
-  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1\n") != std::string::npos);  // the last hand's 小李 row
+  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1\n") !=
+        std::string::npos);  // the last hand's 小李 row
   r = test::run_qianmj({"session", test::testdata("session/zunyi.txt"), "--tsv", "--en"});
   CHECK(r.out.find("\n1\t5\t0\t阿明\t15\t15\t1\t0\n") != std::string::npos);
 }
 
-TEST_CASE("Session: a bad hand stops the evening at its line with exit 2, after every hand before it was printed") {
+TEST_CASE(
+    "Session: a bad hand stops the evening at its line with exit 2, after every hand before it was "
+    "printed") {
   std::string evening =
-      "玩家 甲 乙 丙 丁\n庄甲\n甲:2344567筒345789条 甲自摸7筒\n# a comment\n\n甲:2344567筒345789条 甲胡1万 乙放炮\n甲:2344567筒345789条 甲自摸7筒\n";
+      "玩家 甲 乙 丙 丁\n庄甲\n甲:2344567筒345789条 甲自摸7筒\n# a comment\n\n甲:2344567筒345789条 "
+      "甲胡1万 乙放炮\n甲:2344567筒345789条 甲自摸7筒\n";
   auto r = test::run_qianmj({"session", "-", "--en"}, evening);
   CHECK(r.exit == 2);
   CHECK(r.out.find("Hand 1") != std::string::npos);
@@ -101,7 +115,12 @@ TEST_CASE("Session: a bad hand stops the evening at its line with exit 2, after 
   CHECK(answers[1]["error"]["code"] == "inconsistent");
   CHECK(answers[1]["error"]["line"] == 6);
   // A bad header, an unknown word and the first hand without a dealer.
-  CHECK(json_lines(test::run_qianmj({"session", "--json"}, "玩家 甲 乙 丙\n").out)[0]["error"]["code"] == "bad_word");
-  CHECK(json_lines(test::run_qianmj({"session", "--json"}, "遵义 base=6\n").out)[0]["error"]["code"] == "bad_option");
-  CHECK(json_lines(test::run_qianmj({"session", "--json"}, "东:2344567筒345789条 东自摸7筒\n").out)[0]["error"]["code"] == "bad_word");
+  CHECK(json_lines(
+            test::run_qianmj({"session", "--json"}, "玩家 甲 乙 丙\n").out)[0]["error"]["code"] ==
+        "bad_word");
+  CHECK(json_lines(
+            test::run_qianmj({"session", "--json"}, "遵义 base=6\n").out)[0]["error"]["code"] ==
+        "bad_option");
+  CHECK(json_lines(test::run_qianmj({"session", "--json"}, "东:2344567筒345789条 东自摸7筒\n")
+                       .out)[0]["error"]["code"] == "bad_word");
 }

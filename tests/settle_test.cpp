@@ -8,15 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
-#include "tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/settle.hpp"
 #include "reference/reference.hpp"
+#include "tables.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
-using test::rotate;
 using nlohmann::json;
+using test::rotate;
 
 namespace {
 
@@ -44,7 +44,6 @@ Table table_of(const json& j) {
   return *t;
 }
 
-
 }  // namespace
 
 TEST_CASE("D4-D10, Z4-Z8, H: golden ledgers through the binary (testdata/settle_cases.jsonl)") {
@@ -56,7 +55,8 @@ TEST_CASE("D4-D10, Z4-Z8, H: golden ledgers through the binary (testdata/settle_
     std::vector<std::string> args = {"settle", "-", "--json"};
     if (c.contains("args"))
       for (const auto& a : c["args"]) args.push_back(a.get<std::string>());
-    auto r = test::run_qianmj(args, c.contains("table_text") ? c["table_text"].get<std::string>() : c["table"].dump());
+    auto r = test::run_qianmj(
+        args, c.contains("table_text") ? c["table_text"].get<std::string>() : c["table"].dump());
     INFO("stdout: " << r.out << "\nstderr: " << r.err);
     auto j = json::parse(r.out);
     CHECK(j["schema"] == 1);
@@ -82,7 +82,8 @@ TEST_CASE("D4-D10, Z4-Z8, H: golden ledgers through the binary (testdata/settle_
         CHECK(j["seats"][s]["ready"] == c["ready"][s][0]);
         if (j["rules"] == "duyun") CHECK(j["seats"][s]["huazhu"] == c["ready"][s][1]);  // D8 only
         const char* unit = j["rules"] == "zunyi" ? "points" : "fan";
-        CHECK((j["seats"][s]["dajiao"].is_null() ? json(nullptr) : j["seats"][s]["dajiao"][unit]) == c["ready"][s][2]);
+        CHECK((j["seats"][s]["dajiao"].is_null() ? json(nullptr) : j["seats"][s]["dajiao"][unit]) ==
+              c["ready"][s][2]);
       }
     CHECK(j["next"]["dealer"] == c["next"][0]);
     CHECK(j["next"]["streak"] == c["next"][1]);
@@ -108,7 +109,8 @@ TEST_CASE("Settle properties: rotating the seats rotates the ledger — every le
       auto ledger = settle(table_of(rotate(c["table"], k)));
       REQUIRE(ledger);
       for (int s = 0; s < 4; ++s)
-        CHECK(ledger->totals[static_cast<std::size_t>((s + k) % 4)] == c["totals"][static_cast<std::size_t>(s)]);
+        CHECK(ledger->totals[static_cast<std::size_t>((s + k) % 4)] ==
+              c["totals"][static_cast<std::size_t>(s)]);
       CHECK(ledger->next_dealer == (c["next"][0].get<int>() + k) % 4);
     }
   }
@@ -133,8 +135,10 @@ TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D
         int kind = wall[next];
         if (std::count(wall.begin() + static_cast<long>(next), wall.end(), kind) == 4) {
           h.melds.push_back({Meld::Kind::ConcealedKong, Tile::from_index(kind)});
-          wall.erase(std::remove(wall.begin() + static_cast<long>(next), wall.end(), kind), wall.end());
-          t["kongs"].push_back({{"seat", s}, {"kind", "concealed"}, {"tile", Tile::from_index(kind).ascii()}});
+          wall.erase(std::remove(wall.begin() + static_cast<long>(next), wall.end(), kind),
+                     wall.end());
+          t["kongs"].push_back(
+              {{"seat", s}, {"kind", "concealed"}, {"tile", Tile::from_index(kind).ascii()}});
         }
       }
       // Bias towards ready hands: two suits only for even rounds.
@@ -148,8 +152,9 @@ TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D
       seats.push_back({{"hand", to_ascii(h)}, {"baoting", baoting}});
     }
     t["seats"] = seats;
-    t["result"] = round % 3 == 0 ? json{{"kind", "escape"}, {"seat", rng() % 4}, {"last_four", rng() % 2 == 0}}
-                                 : json{{"kind", "draw"}};
+    t["result"] = round % 3 == 0
+                      ? json{{"kind", "escape"}, {"seat", rng() % 4}, {"last_four", rng() % 2 == 0}}
+                      : json{{"kind", "draw"}};
     Table table = table_of(t);
     auto ledger = settle(table);
     INFO(t.dump());
@@ -167,7 +172,9 @@ TEST_CASE("Settle properties: random draws and escapes balance and rotate (D8, D
     for (const auto& item : ledger->items) ++rows_by_id[item.id];
     auto rotated = settle(table_of(rotate(t, 1)));
     REQUIRE(rotated);
-    for (int s = 0; s < 4; ++s) CHECK(rotated->totals[static_cast<std::size_t>((s + 1) % 4)] == ledger->totals[static_cast<std::size_t>(s)]);
+    for (int s = 0; s < 4; ++s)
+      CHECK(rotated->totals[static_cast<std::size_t>((s + 1) % 4)] ==
+            ledger->totals[static_cast<std::size_t>(s)]);
   }
   std::string counts;
   for (const auto& [id, n] : rows_by_id) counts += id + " " + std::to_string(n) + "  ";

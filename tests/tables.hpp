@@ -25,7 +25,8 @@ inline nlohmann::json rotate(nlohmann::json t, int k) {
   auto r = [k](const nlohmann::json& s) { return (s.get<int>() + k) % 4; };
   t["dealer"] = r(t["dealer"]);
   nlohmann::json seats = nlohmann::json::array();
-  for (int s = 0; s < 4; ++s) seats.push_back(t["seats"][static_cast<std::size_t>((s - k + 4) % 4)]);
+  for (int s = 0; s < 4; ++s)
+    seats.push_back(t["seats"][static_cast<std::size_t>((s - k + 4) % 4)]);
   t["seats"] = seats;
   if (t.contains("kongs"))
     for (auto& kong : t["kongs"]) {

@@ -28,18 +28,23 @@ TEST_CASE("At a terminal, score - answers at once, in Chinese with a Chinese pro
   CHECK(t.finish() == 2);
 }
 
-TEST_CASE("At a terminal, settle - prices each table (words or JSON) as soon as its line is entered") {
+TEST_CASE(
+    "At a terminal, settle - prices each table (words or JSON) as soon as its line is entered") {
   Terminal t({"settle", "-", "--en"});
   REQUIRE(t.wait_for("settle> "));
   t.type("庄东 东:2344567筒345789条 东自摸7筒\n");
   CHECK(t.wait_for("Total"));
   CHECK(t.wait_for("settle> "));
-  t.type("{\"dealer\": 0, \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}], \"result\": {\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");
+  t.type(
+      "{\"dealer\": 0, \"seats\": [{\"hand\": \"2344567筒345789条\"}, {}, {}, {}], \"result\": "
+      "{\"kind\": \"win\", \"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}}\n");
   CHECK(t.wait_for("Next hand  dealer East, streak 1"));
   CHECK(t.finish() == 0);
 }
 
-TEST_CASE("At a terminal, session - shows the dealer, streak and totals in its prompt, refuses a bad hand and keeps its state") {
+TEST_CASE(
+    "At a terminal, session - shows the dealer, streak and totals in its prompt, refuses a bad "
+    "hand and keeps its state") {
   Terminal t({"session", "-", "--zh"});
   REQUIRE(t.wait_for("第 1 局 > "));
   t.type("玩家 甲 乙 丙 丁\n");
@@ -51,7 +56,8 @@ TEST_CASE("At a terminal, session - shows the dealer, streak and totals in its p
   CHECK(t.wait_for("错误 [inconsistent]"));
   CHECK(t.wait_for("第 2 局  庄甲 连庄1  [甲 +18  乙 -6  丙 -6  丁 -6] > "));
   t.type("甲:2344567筒345789条 甲自摸7筒\n");  // retyped
-  CHECK(t.wait_for("累计  甲 +54  乙 -18  丙 -18  丁 -18"));  // D4: each pays (1 + 1) × 6 at streak 1
+  CHECK(
+      t.wait_for("累计  甲 +54  乙 -18  丙 -18  丁 -18"));  // D4: each pays (1 + 1) × 6 at streak 1
   CHECK(t.wait_for("第 3 局  庄甲 连庄2"));
   CHECK(t.finish() == 0);
   CHECK(t.screen().find("终局（共 2 局）") != std::string::npos);

@@ -14,7 +14,9 @@
 
 namespace qianmj::test {
 
-inline std::string testdata(const std::string& name) { return std::string(QIANMJ_TESTDATA) + "/" + name; }
+inline std::string testdata(const std::string& name) {
+  return std::string(QIANMJ_TESTDATA) + "/" + name;
+}
 
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

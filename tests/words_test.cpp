@@ -31,7 +31,8 @@ struct StoredWords {
 
 std::vector<StoredWords> stored_words() {
   std::vector<StoredWords> out;
-  for (const auto& row : tsv("settle_words.txt")) out.push_back({row.at(1), row.size() > 2 ? row[2] : ""});
+  for (const auto& row : tsv("settle_words.txt"))
+    out.push_back({row.at(1), row.size() > 2 ? row[2] : ""});
   return out;
 }
 
@@ -42,15 +43,19 @@ std::string code_of(const std::string& out) {
 
 }  // namespace
 
-TEST_CASE("Words: every golden table written in words settles to the byte-identical ledger of its JSON, as one line and as arguments") {
+TEST_CASE(
+    "Words: every golden table written in words settles to the byte-identical ledger of its JSON, "
+    "as one line and as arguments") {
   auto all = cases();
   auto words = stored_words();
   REQUIRE(words.size() == all.size());
   int compared = 0, refused = 0;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const auto& c = all[i];
-    INFO(c["rule"].get<std::string>() << ": " << c["why"].get<std::string>() << "\nwords: " << words[i].words);
-    std::string text = c.contains("table_text") ? c["table_text"].get<std::string>() : c["table"].dump();
+    INFO(c["rule"].get<std::string>()
+         << ": " << c["why"].get<std::string>() << "\nwords: " << words[i].words);
+    std::string text =
+        c.contains("table_text") ? c["table_text"].get<std::string>() : c["table"].dump();
     if (words[i].words == "-") {  // JSON that words cannot say: only ever an error case
       CHECK(c.contains("error"));
       CHECK_FALSE(words[i].note.empty());
@@ -76,7 +81,8 @@ TEST_CASE("Words: every golden table written in words settles to the byte-identi
       if (from_json.exit == 0) {
         CHECK(from_line.out == from_json.out);
         CHECK(from_args.out == from_json.out);
-      } else if (std::string(mode) == "--json") {  // the same error, pointing at a word instead of a field
+      } else if (std::string(mode) ==
+                 "--json") {  // the same error, pointing at a word instead of a field
         const std::string want = words[i].note.empty() ? code_of(from_json.out) : words[i].note;
         CHECK(code_of(from_line.out) == want);
         CHECK(code_of(from_args.out) == want);
@@ -88,7 +94,9 @@ TEST_CASE("Words: every golden table written in words settles to the byte-identi
   CHECK(refused <= 22);
 }
 
-TEST_CASE("Words: the writer still writes the stored words of every golden table (tests/tools/make_settle_words.py)") {
+TEST_CASE(
+    "Words: the writer still writes the stored words of every golden table "
+    "(tests/tools/make_settle_words.py)") {
   auto all = cases();
   auto words = stored_words();
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -101,7 +109,9 @@ TEST_CASE("Words: the writer still writes the stored words of every golden table
   }
 }
 
-TEST_CASE("Words: random Duyun and Zunyi tables go to words and back, in Chinese and ASCII, to the same ledger") {
+TEST_CASE(
+    "Words: random Duyun and Zunyi tables go to words and back, in Chinese and ASCII, to the same "
+    "ledger") {
   for (bool zunyi : {false, true}) {
     Rng rng(zunyi ? 5 : 4);
     int priced = 0;
@@ -142,25 +152,43 @@ TEST_CASE("Words: the Chinese and ASCII spellings of every word read the same ta
     REQUIRE(b);
     CHECK(table_to_json(a->table).dump() == table_to_json(b->table).dump());
   };
-  same("庄东 连庄2 东:2344567筒345789条 东自摸7筒", "dealer:E streak:2 E:2344567p345789s E:zimo:7p");
+  same("庄东 连庄2 东:2344567筒345789条 东自摸7筒",
+       "dealer:E streak:2 E:2344567p345789s E:zimo:7p");
   same("庄家南 北:2344567筒345789条 北胡7筒 西点炮", "dealer=S N:2344567p345789s N:win:7p W:pao");
   same("南坐庄 北:2344567p345789s 北和7p 西放炮", "S:dealer 3:2344567p345789s 3:hu:7p 2:discard");
-  same("庄东 东:2344567筒345789条 东报听 南:1357m2468s13579p 西:[1111s+]1469m258m77s9s 北:1112345678999p 黄庄",
-       "dealer:E E:2344567p345789s E:baoting S:1357m2468s13579p W:[1111s+]1469m258m77s9s N:1112345678999p draw");
-  same("庄东 南:(5555m)123s456s789p9p 南胡9筒 杠上花 自摸", "dealer:E S:(5555m)123s456s789p9p S:zimo:9p gangshanghua");
-  same("庄东 东:123456m345s11p56p 南:[777p]111222333m1s 东胡7筒 南被抢杠", "dealer:E E:123456m345s11p56p S:[777p]111222333m1s E:win:7p S:robbed");
-  same("庄东 东:123456m345s11p56p 南:[777p]111222333m1s 东胡7筒 南被抢 抢杠", "dealer:E E:123456m345s11p56p S:[777p]111222333m1s E:win:7p S:pao qianggang");
-  same("庄东 南:123456s7899p(5555m) 西逃跑 最后四张", "dealer:E S:123456s7899p(5555m) W:escape last-four");
+  same(
+      "庄东 东:2344567筒345789条 东报听 南:1357m2468s13579p 西:[1111s+]1469m258m77s9s "
+      "北:1112345678999p 黄庄",
+      "dealer:E E:2344567p345789s E:baoting S:1357m2468s13579p W:[1111s+]1469m258m77s9s "
+      "N:1112345678999p draw");
+  same("庄东 南:(5555m)123s456s789p9p 南胡9筒 杠上花 自摸",
+       "dealer:E S:(5555m)123s456s789p9p S:zimo:9p gangshanghua");
+  same("庄东 东:123456m345s11p56p 南:[777p]111222333m1s 东胡7筒 南被抢杠",
+       "dealer:E E:123456m345s11p56p S:[777p]111222333m1s E:win:7p S:robbed");
+  same("庄东 东:123456m345s11p56p 南:[777p]111222333m1s 东胡7筒 南被抢 抢杠",
+       "dealer:E E:123456m345s11p56p S:[777p]111222333m1s E:win:7p S:pao qianggang");
+  same("庄东 南:123456s7899p(5555m) 西逃跑 最后四张",
+       "dealer:E S:123456s7899p(5555m) W:escape last-four");
   same("庄东 南:123456s7899p(5555m) 西强退", "dealer:E S:123456s7899p(5555m) W:escape");
-  same("庄东 东:2344567筒345789条 西杠[9999条] 北放杠9条 东自摸7筒", "dealer:E E:2344567p345789s W:kong:[9999s] N:fed:9s E:zimo:7p");
-  same("遵义 庄东 东=张三 张三:2344567筒345789条 张三自摸7筒 南打幺鸡2 南冲锋鸡 翻牌5筒 南:1357m2468s1359p9s 西:22446688m999s12s 北:5566778899m11p5p",
-       "zunyi dealer:E E=张三 E:2344567p345789s E:zimo:7p S:yaoji:2 S:chongfeng flip:5p S:1357m2468s1359p9s W:22446688m999s12s N:5566778899m11p5p");
-  same("规则:遵义 ji=2 庄东 东:2344567筒345789条 东自摸7筒 翻5筒 南:1357m2468s1359p9s 西:22446688m999s12s 北:5566778899m11p5p",
-       "rules=zunyi ji=2 dealer:E E:2344567p345789s E:zimo:7p flipped:5p S:1357m2468s1359p9s W:22446688m999s12s N:5566778899m11p5p");
+  same("庄东 东:2344567筒345789条 西杠[9999条] 北放杠9条 东自摸7筒",
+       "dealer:E E:2344567p345789s W:kong:[9999s] N:fed:9s E:zimo:7p");
+  same(
+      "遵义 庄东 东=张三 张三:2344567筒345789条 张三自摸7筒 南打幺鸡2 南冲锋鸡 翻牌5筒 "
+      "南:1357m2468s1359p9s 西:22446688m999s12s 北:5566778899m11p5p",
+      "zunyi dealer:E E=张三 E:2344567p345789s E:zimo:7p S:yaoji:2 S:chongfeng flip:5p "
+      "S:1357m2468s1359p9s W:22446688m999s12s N:5566778899m11p5p");
+  same(
+      "规则:遵义 ji=2 庄东 东:2344567筒345789条 东自摸7筒 翻5筒 南:1357m2468s1359p9s "
+      "西:22446688m999s12s 北:5566778899m11p5p",
+      "rules=zunyi ji=2 dealer:E E:2344567p345789s E:zimo:7p flipped:5p S:1357m2468s1359p9s "
+      "W:22446688m999s12s N:5566778899m11p5p");
   same("庄东 东:2344567筒345789条 东自摸7筒 东天胡", "dealer:E E:2344567p345789s E:zimo:7p tianhu");
-  same("庄东 北:2344567筒345789条 北胡7筒 南放炮 北地胡 北报听", "dealer:E N:2344567p345789s N:win:7p S:pao dihu N:baoting");
-  same("庄东 东:234m 567m 234p 99p 789s 东自摸9筒", "dealer:E E:234567m234p99p789s E:zimo:9p");  // a hand with spaces
-  same("庄东 东:(1111s)(2222s)345s67s99p 东自摸8条 杠上花 最后杠2条", "dealer:E E:(1111s)(2222s)345s67s99p E:zimo:8s gangshanghua last-kong:2s");
+  same("庄东 北:2344567筒345789条 北胡7筒 南放炮 北地胡 北报听",
+       "dealer:E N:2344567p345789s N:win:7p S:pao dihu N:baoting");
+  same("庄东 东:234m 567m 234p 99p 789s 东自摸9筒",
+       "dealer:E E:234567m234p99p789s E:zimo:9p");  // a hand with spaces
+  same("庄东 东:(1111s)(2222s)345s67s99p 东自摸8条 杠上花 最后杠2条",
+       "dealer:E E:(1111s)(2222s)345s67s99p E:zimo:8s gangshanghua last-kong:2s");
   same("庄东 东:(1111s)(2222s)345s67s99p 东自摸8条 杠上花 杠序:东1条,东2条",
        "dealer:E E:(1111s)(2222s)345s67s99p E:zimo:8s gangshanghua kong-order:E1s,E2s");
 }

@@ -1,6 +1,6 @@
 // Z1-Z4: Zunyi 缺一门, patterns, add-ons and payments (points per paying seat).
-#include "helpers.hpp"
 #include "rules/zunyi/zunyi.hpp"
+#include "helpers.hpp"
 
 using namespace qianmj;
 
@@ -23,7 +23,8 @@ Situation on(const char* tile, bool zimo = false) {
 
 std::string ids(const Score& sc) {
   std::string out;
-  for (const auto& it : sc.items) out += (out.empty() ? "" : " ") + std::string(it.id) + ":" + std::to_string(it.value);
+  for (const auto& it : sc.items)
+    out += (out.empty() ? "" : " ") + std::string(it.id) + ":" + std::to_string(it.value);
   return out;
 }
 
@@ -40,7 +41,9 @@ TEST_CASE("Z1 缺一门: no win and no readiness while holding all three suits")
   CHECK_FALSE(w.ready);
   CHECK(w.waits.empty());
   REQUIRE(w.reason);  // Z1: a 13-tile hand holding all three suits is never ready
-  CHECK(w.reason->en == "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)");
+  CHECK(w.reason->en ==
+        "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three "
+        "(Z1)");
   CHECK(w.reason->zh == "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）");
   CHECK_FALSE(w.dajiao);
   CHECK(analyze_waits(rules, test::hand("2344567p345s789s"), {}).ready);
@@ -48,14 +51,17 @@ TEST_CASE("Z1 缺一门: no win and no readiness while holding all three suits")
   CHECK(analyze_waits(Duyun{}, test::hand("2344567p345s789m"), {}).ready);
 }
 
-TEST_CASE("Z2 structural patterns: one counts, the highest, read from the hand without the winning tile") {
+TEST_CASE(
+    "Z2 structural patterns: one counts, the highest, read from the hand without the winning "
+    "tile") {
   CHECK(ids(zscore("123s456s789p234p55s", on("1s"))) == "pinghu:2");      // waits 1s 4s without it
   CHECK(ids(zscore("123s456s789p234p55s", on("5s"))) == "biankadiao:3");  // a single-pair wait
   CHECK(ids(zscore("123s456s789p234p55s", on("3s"))) == "biankadiao:3");  // 12s: an edge wait
-  CHECK(ids(zscore("111222444m33399s", on("9s"))) == "duiduihu:4");       // 对对胡 beats 边卡吊
-  CHECK(ids(zscore("23445677p345789s", on("4p"))) == "dakuanzhang:4");    // waits 1p 4p 7p
+  CHECK(ids(zscore("111222444m33399s", on("9s"))) == "duiduihu:4");     // 对对胡 beats 边卡吊
+  CHECK(ids(zscore("23445677p345789s", on("4p"))) == "dakuanzhang:4");  // waits 1p 4p 7p
   CHECK(ids(zscore("1133557799m2244s", on("9m"))) == "anqidui:4");
-  CHECK(ids(zscore("1111335577m2244s", on("1m"))) == "longqidui:10");  // the 1m completes the four (Z2)
+  CHECK(ids(zscore("1111335577m2244s", on("1m"))) ==
+        "longqidui:10");  // the 1m completes the four (Z2)
   Options o;
   REQUIRE_FALSE(o.set("zunyi-pinghu", "1"));  // the text also says 1
   CHECK(ids(zscore("123s456s789p234p55s", on("1s"), o)) == "pinghu:1");
@@ -83,7 +89,9 @@ TEST_CASE("Z2 without --win: the winning tile that scores most, and the answer s
   CHECK(zscore("123456789m23499m").pattern->value == 14);
 }
 
-TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, 杠上花 10 against the hand's own value plus 自摸") {
+TEST_CASE(
+    "Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, 杠上花 10 against the hand's own "
+    "value plus 自摸") {
   CHECK(ids(zscore("111222444m33399s", on("9s", true))) == "duiduihu:4 zimo:1");
   CHECK(zscore("111222444m33399s", on("9s", true)).total == 15);  // 5 from each of three
   Situation t = on("9s");
@@ -103,7 +111,8 @@ TEST_CASE("Z3 add-ons: 自摸 +1, 天和/地和 +10, 杠上炮 +3, 抢杠 +3, �
   CHECK(ids(zscore("111222444m99s345s", rob, o)) == "pinghu:2");
   Situation hua = on("9m", true);
   hua.after_kong = true;
-  auto sc = zscore("(5555m) 111222333m 99m", hua);  // 清一色 对对胡 14 is more than 杠上花 10 (revised)
+  auto sc =
+      zscore("(5555m) 111222333m 99m", hua);  // 清一色 对对胡 14 is more than 杠上花 10 (revised)
   CHECK(ids(sc) == "duiduihu:4 qingyise:10 zimo:1");
   CHECK(sc.total == 45);
   Situation hua9p = on("9p", true);
@@ -125,7 +134,9 @@ TEST_CASE("Z4 payments: self-draw three payers, a discard or 抢杠 one — no d
   CHECK(sc.total == 15);
   // And the answer says the streak does not count, in one note.
   REQUIRE(sc.notes.size() == 1);
-  CHECK(sc.notes[0].en == "streak (不按庄闲算分) has no effect under the Zunyi rules");  // the library names its fields
+  CHECK(
+      sc.notes[0].en ==
+      "streak (不按庄闲算分) has no effect under the Zunyi rules");  // the library names its fields
   CHECK(sc.notes[0].zh == "streak (不按庄闲算分) 在遵义规则下不计");
   auto off = zscore("111222444m33399s", on("9s"));
   REQUIRE(off.payers.size() == 1);
@@ -157,10 +168,12 @@ TEST_CASE("Z2 (revised) 边卡吊 and 大宽张 count live waits only, in score,
   CHECK(ids(zscore("234456m111999p55p", on("4m"))) == "dakuanzhang:4");
 }
 
-TEST_CASE("Z2 (revised) 龙七对 needs the winning tile to complete the four alike (zunyi-long-on-win)") {
+TEST_CASE(
+    "Z2 (revised) 龙七对 needs the winning tile to complete the four alike (zunyi-long-on-win)") {
   CHECK(ids(zscore("11223344m556666p", on("5p"))) == "anqidui:4");
   CHECK(ids(zscore("1122334455m6666p", on("6p"))) == "longqidui:10");
-  CHECK(zscore("11224444557799m", on("9m")).pattern->value == 14);  // 清一色 暗七对: the four 4万 came before
+  CHECK(zscore("11224444557799m", on("9m")).pattern->value ==
+        14);  // 清一色 暗七对: the four 4万 came before
   CHECK(zscore("11224444557799m", on("4m")).pattern->value == 20);  // 清龙七对
   // Without --win, the winning tile that scores most: 6p completes the four.
   auto best = zscore("11223344m556666p");
@@ -171,7 +184,9 @@ TEST_CASE("Z2 (revised) 龙七对 needs the winning tile to complete the four al
   CHECK(ids(zscore("11223344m556666p", on("5p"), old)) == "longqidui:10");
 }
 
-TEST_CASE("Z3 (revised) 杠上花 is worth the larger of 10 and the hand's own value, never less than the self-draw") {
+TEST_CASE(
+    "Z3 (revised) 杠上花 is worth the larger of 10 and the hand's own value, never less than the "
+    "self-draw") {
   Situation hua = on("9m", true);
   hua.after_kong = true;
   auto flush = zscore("(5555m) 111222333m 99m", hua);
@@ -187,7 +202,9 @@ TEST_CASE("Z3 (revised) 杠上花 is worth the larger of 10 and the hand's own v
   CHECK(ids(zscore("(5555m) 123789m 23499m", tie)) == "gangshanghua:10 zimo:1");
 }
 
-TEST_CASE("Z3 (revised) 报听 +10 to a winner who declared it, 杀报 +10 off a declared discarder (zunyi-baoting, zunyi-shabao)") {
+TEST_CASE(
+    "Z3 (revised) 报听 +10 to a winner who declared it, 杀报 +10 off a declared discarder "
+    "(zunyi-baoting, zunyi-shabao)") {
   Situation bt = on("9s", true);
   bt.baoting = true;
   auto sc = zscore("111222444m33399s", bt);
@@ -206,7 +223,8 @@ TEST_CASE("Z3 (revised) 报听 +10 to a winner who declared it, 杀报 +10 off a
   Zunyi rules;  // a 报听 hand has no melds
   Situation melded = on("7p");
   melded.baoting = true;
-  CHECK(rules.score(test::hand("[555m]2344567p345s7p"), melded).error().code == ErrorCode::Inconsistent);
+  CHECK(rules.score(test::hand("[555m]2344567p345s7p"), melded).error().code ==
+        ErrorCode::Inconsistent);
 }
 
 TEST_CASE("Z3 zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect") {
@@ -224,13 +242,16 @@ TEST_CASE("Z3 zunyi-qianggang-bao: the robbed seat pays what a self-draw would c
   CHECK(sc.total == zscore("111222444m99s345s", on("3s", true)).total);
 }
 
-TEST_CASE("D5 Z3 抢杠 without --win picks only a tile the winner holds once, and seven pairs can never rob") {
+TEST_CASE(
+    "D5 Z3 抢杠 without --win picks only a tile the winner holds once, and seven pairs can never "
+    "rob") {
   Situation rob;
   rob.robbing_kong = true;
   auto sc = zscore("12223s[999s](8888p)[7777p]", rob);
   CHECK(sc.win_tile == Tile(Suit::Sou, 1));
   CHECK(sc.total == 5);  // 平胡 2 + 抢杠 3; the 2s (held three times) would have been 边卡吊 6
-  CHECK(zscore("12344567788889m", rob).total == 16);  // 边卡吊 3 + 清一色 10 + 3, not 大宽张 on a 7m held twice
+  CHECK(zscore("12344567788889m", rob).total ==
+        16);  // 边卡吊 3 + 清一色 10 + 3, not 大宽张 on a 7m held twice
   Zunyi rules;
   CHECK(rules.score(test::hand("11223344m556677p"), rob).error().code == ErrorCode::Inconsistent);
   CHECK(Duyun{}.score(test::hand("11223344m556677p"), rob).error().code == ErrorCode::Inconsistent);

@@ -19,7 +19,8 @@ using Vec = std::array<int, kRanks>;
 
 std::uint32_t index6(const Vec& v) {  // counts up to 5 (a fifth copy is a formal wait)
   std::uint32_t i = 0;
-  for (int r = kRanks - 1; r >= 0; --r) i = i * 6 + static_cast<std::uint32_t>(v[static_cast<std::size_t>(r)]);
+  for (int r = kRanks - 1; r >= 0; --r)
+    i = i * 6 + static_cast<std::uint32_t>(v[static_cast<std::size_t>(r)]);
   return i;
 }
 
@@ -63,9 +64,11 @@ int main(int argc, char** argv) {
     }
     if (depth == 4) return;
     for (std::size_t u = from; u < units.size(); ++u) {
-      for (int r = 0; r < kRanks; ++r) cur[static_cast<std::size_t>(r)] += units[u][static_cast<std::size_t>(r)];
+      for (int r = 0; r < kRanks; ++r)
+        cur[static_cast<std::size_t>(r)] += units[u][static_cast<std::size_t>(r)];
       self(self, u, depth + 1);
-      for (int r = 0; r < kRanks; ++r) cur[static_cast<std::size_t>(r)] -= units[u][static_cast<std::size_t>(r)];
+      for (int r = 0; r < kRanks; ++r)
+        cur[static_cast<std::size_t>(r)] -= units[u][static_cast<std::size_t>(r)];
     }
   };
   visit(visit, 0, 0);
@@ -82,7 +85,8 @@ int main(int argc, char** argv) {
   for (std::uint32_t i = 0; i < kFive; ++i) {
     Vec v{};
     std::uint32_t x = i;
-    for (int r = 0; r < kRanks; ++r, x /= 5) v[static_cast<std::size_t>(r)] = static_cast<int>(x % 5);
+    for (int r = 0; r < kRanks; ++r, x /= 5)
+      v[static_cast<std::size_t>(r)] = static_cast<int>(x % 5);
     std::uint16_t e = complete(v) ? 1 : 0;
     for (int r = 0; r < kRanks; ++r) {
       Vec w = v;
@@ -92,7 +96,8 @@ int main(int argc, char** argv) {
     table[i] = e;
   }
   std::FILE* f = std::fopen(argv[1], "wb");
-  if (!f || std::fwrite(table.data(), sizeof(std::uint16_t), table.size(), f) != table.size() || std::fclose(f)) {
+  if (!f || std::fwrite(table.data(), sizeof(std::uint16_t), table.size(), f) != table.size() ||
+      std::fclose(f)) {
     std::fprintf(stderr, "gen_tables: cannot write %s\n", argv[1]);
     return 1;
   }

@@ -41,10 +41,12 @@ struct CountWords {
   std::uint64_t w[4];
   explicit CountWords(const Counts& c)
       : w{load8(c.data()), load8(c.data() + 8), load8(c.data() + 16),
-          c[24] | static_cast<std::uint64_t>(c[25]) << 8 | static_cast<std::uint64_t>(c[26]) << 16} {}
+          c[24] | static_cast<std::uint64_t>(c[25]) << 8 |
+              static_cast<std::uint64_t>(c[26]) << 16} {}
   bool over4() const {  // a count above 4 (byte >= 8, or byte + 3 reaches 8)
     std::uint64_t over = 0;
-    for (auto x : w) over |= (x & 0xF8F8F8F8F8F8F8F8ull) | ((x + 3 * kOnes) & 0x0808080808080808ull);
+    for (auto x : w)
+      over |= (x & 0xF8F8F8F8F8F8F8F8ull) | ((x + 3 * kOnes) & 0x0808080808080808ull);
     return over != 0;
   }
   bool any_odd() const { return ((w[0] | w[1] | w[2] | w[3]) & kOnes) != 0; }
@@ -63,14 +65,16 @@ struct CountWords {
     std::uint32_t bits = 0;
 #pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
-      std::uint64_t y = f(w[k]) & kOnes;                                                  // bit 8j
+      std::uint64_t y = f(w[k]) & kOnes;                                                 // bit 8j
       bits |= static_cast<std::uint32_t>((y * 0x0102040810204080ull) >> 56) << (8 * k);  // to bit j
     }
     return bits;
   }
 };
 
-bool fits_table(const Counts& c) { return !CountWords(c).over4(); }
+bool fits_table(const Counts& c) {
+  return !CountWords(c).over4();
+}
 
 // Tiles in one suit; with `small` (every count at most 4) eight at a time.
 int suit_tiles(const Counts& c, int suit, bool small) {
@@ -83,7 +87,8 @@ int suit_tiles(const Counts& c, int suit, bool small) {
 
 // Enumerates every split of `c` into sets, handing each complete reading to `visit`.
 // `nonzero` has bit i set while c[i] > 0; the lowest such kind must start a set.
-void split_sets(Counts& c, std::uint32_t nonzero, Reading& cur, ReadingVisitor visit, void* context) {
+void split_sets(Counts& c, std::uint32_t nonzero, Reading& cur, ReadingVisitor visit,
+                void* context) {
   if (!nonzero) {
     visit(context, cur);
     return;
@@ -130,7 +135,9 @@ bool splits(Counts& c, int from) {
 }
 
 // Seven pairs of a hand of 14 tiles (kong = 3): no melds, every count even (C3).
-bool seven_pairs(const Hand& hand) { return hand.melds.empty() && !CountWords(hand.concealed).any_odd(); }
+bool seven_pairs(const Hand& hand) {
+  return hand.melds.empty() && !CountWords(hand.concealed).any_odd();
+}
 
 }  // namespace
 
@@ -148,7 +155,8 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
     nonzero = cw.at_least(1), pairs = cw.at_least(2);
   } else {
     for (int i = 0; i < kKinds; ++i)
-      nonzero |= static_cast<std::uint32_t>(c[i] != 0) << i, pairs |= static_cast<std::uint32_t>(c[i] >= 2) << i;
+      nonzero |= static_cast<std::uint32_t>(c[i] != 0) << i,
+          pairs |= static_cast<std::uint32_t>(c[i] >= 2) << i;
   }
   for (int suit = 0; suit < kSuits; ++suit) {
     if (suit_tiles(c, suit, table) % 3 != 2) continue;
@@ -209,7 +217,8 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   const auto& c = hand.concealed;
   const CountWords cw(c);
   unsigned tiles = 0;
-  for (auto w : cw.w) tiles += static_cast<unsigned>((w * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
+  for (auto w : cw.w)
+    tiles += static_cast<unsigned>((w * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
   std::uint32_t bits = 0;
   if (cw.over4()) [[unlikely]] {
     if (hand.size() != 13) return 0;
@@ -222,7 +231,8 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   // The new tile completes its suit while the other two are complete. With 14 tiles in all,
   // exactly one of the three then holds the pair (tile counts 2, 0, 0 mod 3).
   for (int s = 0; s < kSuits; ++s)
-    if (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) bits |= static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks);
+    if (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete)
+      bits |= static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks);
   // Seven pairs: no melds, six pairs and one odd kind (C3).
   if (hand.melds.empty()) {
     std::uint32_t odd = cw.odd();

@@ -35,7 +35,8 @@ class Book {
   }
   // "2 × 6" with a base, "2" without (Zunyi: points are not multiplied).
   std::string times_base(std::int64_t amount) const {
-    return base_ == 1 ? std::to_string(amount) : std::to_string(amount) + " × " + std::to_string(base_);
+    return base_ == 1 ? std::to_string(amount)
+                      : std::to_string(amount) + " × " + std::to_string(base_);
   }
 
   LedgerItem& add(std::string id, Text name, Text detail) {
@@ -56,8 +57,8 @@ Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules);
 
 // D2-D5, Z4: one ledger item per win, each priced alone by the rule set's score(); a
 // win that is none, or not legal (D3), is an error naming the win. `hu` is 胡 or 和.
-std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules, const Text& name,
-                               std::string_view hu);
+std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules,
+                               const Text& name, std::string_view hu);
 
 // One row of a rule set's 豆 table: what a kind of kong is called and pays.
 struct KongPayment {

@@ -34,7 +34,8 @@ json to_json(const Score& sc, const Ruleset& rules) {
     if (priced) payer[value_key(unit)] = p.value;
     payer["points"] = p.points;
     payer["dealer"] = p.dealer;
-    if (p.covers > 1) payer["covers"] = p.covers;  // 包: this payer pays the shares of `covers` seats
+    if (p.covers > 1)
+      payer["covers"] = p.covers;  // 包: this payer pays the shares of `covers` seats
     payer["items"] = items_json(p.items, unit);
     payers.push_back(std::move(payer));
   }
@@ -80,14 +81,14 @@ json rules_json(const Ruleset& rules) {
 json to_json(const Error& e, std::string_view rules_id, long line) {
   // Messages quote what the user typed: controls and bidi marks are escaped there too, so a
   // script that prints them (jq -r) shows no raw ones.
-  json err = {{"code", code_name(e.code)}, {"message", terminal_safe(e.en)}, {"message_zh", terminal_safe(e.zh)}};
+  json err = {{"code", code_name(e.code)},
+              {"message", terminal_safe(e.en)},
+              {"message_zh", terminal_safe(e.zh)}};
   if (!e.field.empty()) err["field"] = terminal_safe(e.field);
   if (e.column > 0) err["column"] = e.column;
   if (line > 0) err["line"] = line;
   return {{"schema", kSchema}, {"rules", rules_id}, {"error", err}};
 }
-
-
 
 namespace {
 
@@ -97,7 +98,8 @@ json transfer_items(const Transfer& tr, const Unit& unit) {
   return a;
 }
 
-json seat_item(const LedgerItem& item, const Transfer& tr, int seat, const Unit& unit, bool priced) {
+json seat_item(const LedgerItem& item, const Transfer& tr, int seat, const Unit& unit,
+               bool priced) {
   json j = {{"id", item.id},
             {"zh", item.name.zh},
             {"en", item.name.en},
@@ -188,7 +190,10 @@ json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset
           items.push_back(seat_item(item, tr, seat, unit, priced));
           sum += tr.to == seat ? tr.points : -tr.points;
         }
-    parties.push_back({{"seat", other}, {"name", seat_name(table, other, true)}, {"total", sum}, {"items", items}});
+    parties.push_back({{"seat", other},
+                       {"name", seat_name(table, other, true)},
+                       {"total", sum},
+                       {"items", items}});
   }
   j["counterparties"] = parties;
   return j;

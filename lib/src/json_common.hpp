@@ -6,7 +6,9 @@
 namespace qianmj::json_detail {
 
 // The key of a value in this rule set's unit: "fan" or "points".
-inline std::string value_key(const Unit& unit) { return std::string(unit.key); }
+inline std::string value_key(const Unit& unit) {
+  return std::string(unit.key);
+}
 
 inline Json items_json(const std::vector<Item>& items, const Unit& unit) {
   Json a = Json::array();
@@ -14,6 +16,8 @@ inline Json items_json(const std::vector<Item>& items, const Unit& unit) {
   return a;
 }
 
-inline Json header(const Ruleset& rules) { return {{"schema", kSchema}, {"rules", rules.id()}}; }
+inline Json header(const Ruleset& rules) {
+  return {{"schema", kSchema}, {"rules", rules.id()}};
+}
 
 }  // namespace qianmj::json_detail

@@ -31,8 +31,8 @@ class Fields {
   Fields(const In& j, std::string path, std::initializer_list<const char*> known)
       : j_(j), path_(std::move(path)) {
     if (!j.is_object()) {
-      error_ = json_field(ErrorCode::BadField, path_.empty() ? "(top)" : path_, "expected a JSON object",
-                          "应为 JSON 对象");
+      error_ = json_field(ErrorCode::BadField, path_.empty() ? "(top)" : path_,
+                          "expected a JSON object", "应为 JSON 对象");
       return;
     }
     for (const auto& [key, value] : j.items()) {
@@ -44,7 +44,9 @@ class Fields {
   }
   std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
   const std::optional<Error>& error() const { return error_; }
-  bool has(const char* key) const { return j_.is_object() && j_.contains(key) && !j_[key].is_null(); }
+  bool has(const char* key) const {
+    return j_.is_object() && j_.contains(key) && !j_[key].is_null();
+  }
   const In& raw(const char* key) const { return j_[key]; }
 
   bool boolean(const char* key, bool fallback = false) {
@@ -52,17 +54,21 @@ class Fields {
     if (!j_[key].is_boolean()) fail(key, "expected true or false", "应为 true 或 false");
     return error_ ? fallback : j_[key].get<bool>();
   }
-  std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi, std::optional<std::int64_t> fallback) {
+  std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi,
+                       std::optional<std::int64_t> fallback) {
     if (error_) return 0;
     if (!has(key)) {
       if (!fallback) fail(key, "required", "必填");
       return fallback.value_or(0);
     }
     const In& v = j_[key];
-    bool huge_float = v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
-    if (huge_float || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))) {
-      error_ = json_field(ErrorCode::OutOfRange, at(key), "out of range (a whole number up to 2^63)",
-                          "超出范围（应为不超过 2^63 的整数）");
+    bool huge_float =
+        v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
+    if (huge_float ||
+        (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))) {
+      error_ =
+          json_field(ErrorCode::OutOfRange, at(key), "out of range (a whole number up to 2^63)",
+                     "超出范围（应为不超过 2^63 的整数）");
       return 0;
     }
     if (!v.is_number_integer()) {
@@ -71,9 +77,12 @@ class Fields {
     }
     auto x = v.get<std::int64_t>();
     if (x < lo || x > hi) {
-      error_ = json_field(x > hi && hi == INT64_MAX ? ErrorCode::OutOfRange : ErrorCode::BadField, at(key),
-                          "expected " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + std::to_string(x),
-                          "应为 " + std::to_string(lo) + " 到 " + std::to_string(hi) + "，而不是 " + std::to_string(x));
+      error_ = json_field(x > hi && hi == INT64_MAX ? ErrorCode::OutOfRange : ErrorCode::BadField,
+                          at(key),
+                          "expected " + std::to_string(lo) + " to " + std::to_string(hi) +
+                              ", not " + std::to_string(x),
+                          "应为 " + std::to_string(lo) + " 到 " + std::to_string(hi) + "，而不是 " +
+                              std::to_string(x));
       return 0;
     }
     return x;
@@ -121,21 +130,24 @@ std::optional<Error> check_shape(std::string_view text) {
   bool in_string = false, escaped = false;
   for (char ch : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (ch == '\\') escaped = true;
-      else if (ch == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        in_string = false;
     } else if (ch == '"') {
       in_string = true;
     } else if (ch == '[' || ch == '{') {
       if (++depth > kMaxJsonDepth)
-        return Error{ErrorCode::BadJson, "JSON nested deeper than 64 levels", "JSON 嵌套超过 64 层"};
+        return Error{ErrorCode::BadJson, "JSON nested deeper than 64 levels",
+                     "JSON 嵌套超过 64 层"};
     } else if (ch == ']' || ch == '}') {
       --depth;
     }
   }
   return std::nullopt;
 }
-
 
 // A SAX pass before the DOM is built: the first key that appears twice in one object (the DOM
 // would keep only the last of them, silently), and a count of the values, so that a document
@@ -164,7 +176,8 @@ struct PreScan final : nlohmann::json_sax<In> {
     return value();
   }
   bool key(string_t& k) override {
-    if (!open.back().insert(k).second && !duplicate) duplicate = k;  // go on: a syntax error later is the error
+    if (!open.back().insert(k).second && !duplicate)
+      duplicate = k;  // go on: a syntax error later is the error
     return true;
   }
   bool end_object() override {
@@ -173,12 +186,15 @@ struct PreScan final : nlohmann::json_sax<In> {
   }
   bool start_array(std::size_t) override { return value(); }
   bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
 };
 
 Error duplicate_error(const std::string& key) {
-  Error e = json_field(ErrorCode::BadJson, key, "the key \"" + key + "\" appears twice in one object",
-                       "同一对象中键 \"" + key + "\" 出现了两次");
+  Error e =
+      json_field(ErrorCode::BadJson, key, "the key \"" + key + "\" appears twice in one object",
+                 "同一对象中键 \"" + key + "\" 出现了两次");
   return e;
 }
 
@@ -193,9 +209,12 @@ std::optional<Error> json_prescan(std::string_view text, std::size_t max_values)
   PreScan scan(max_values);
   In::sax_parse(text.begin(), text.end(), &scan);
   if (scan.too_many)
-    return Error{ErrorCode::TooLong, "more than " + std::to_string(max_values) + " JSON values: no table or request is that large",
+    return Error{ErrorCode::TooLong,
+                 "more than " + std::to_string(max_values) +
+                     " JSON values: no table or request is that large",
                  "JSON 值超过 " + std::to_string(max_values) + " 个：没有这么大的牌局或请求"};
-  if (scan.duplicate && In::accept(text.begin(), text.end())) return duplicate_error(*scan.duplicate);
+  if (scan.duplicate && In::accept(text.begin(), text.end()))
+    return duplicate_error(*scan.duplicate);
   return std::nullopt;  // a syntax error is the DOM parser's to report
 }
 
@@ -210,16 +229,20 @@ Result<Table> table_from_json(std::string_view text) {
     std::size_t byte = std::min<std::size_t>(e.byte, text.size());
     int line = 1, column = 1;
     for (std::size_t i = 0; i + 1 < byte; ++i) {
-      if (text[i] == '\n') ++line, column = 1;
-      else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+      if (text[i] == '\n')
+        ++line, column = 1;
+      else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+        ++column;
     }
     std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
     std::string what = e.what();
     auto colon = what.rfind(": ");
     std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
     return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
-                 "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) + " 列）：" + reason};
-  } catch (const nlohmann::json::exception& e) {  // a number beyond double (1e999): out_of_range.406
+                 "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) +
+                     " 列）：" + reason};
+  } catch (
+      const nlohmann::json::exception& e) {  // a number beyond double (1e999): out_of_range.406
     std::string what = e.what();
     auto bracket = what.find("] ");
     std::string reason = bracket == std::string::npos ? what : what.substr(bracket + 2);
@@ -233,16 +256,22 @@ Result<Table> table_from_json(std::string_view text) {
   if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused
   if (top.has("options")) {
     const In& o = top.raw("options");
-    if (!o.is_object()) top.fail("options", "expected an object of house rules", "应为规则选项对象");
+    if (!o.is_object())
+      top.fail("options", "expected an object of house rules", "应为规则选项对象");
     else
       for (const auto& [name, value] : o.items()) {
         std::optional<Error> e;
         if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
           e = Error{ErrorCode::OutOfRange, "too large", "数值过大"};
-        else if (value.is_boolean()) e = t.options.set_switch(name, value.get<bool>());
-        else if (value.is_number_integer()) e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
-        else if (value.is_string()) e = t.options.set(name, value.get<std::string>());
-        else e = Error{ErrorCode::BadOption, "expected a number, true/false or a string", "应为数字、true/false 或字符串"};
+        else if (value.is_boolean())
+          e = t.options.set_switch(name, value.get<bool>());
+        else if (value.is_number_integer())
+          e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
+        else if (value.is_string())
+          e = t.options.set(name, value.get<std::string>());
+        else
+          e = Error{ErrorCode::BadOption, "expected a number, true/false or a string",
+                    "应为数字、true/false 或字符串"};
         if (e) {
           e->field = "options." + name;
           top.set_error(*e);
@@ -254,7 +283,8 @@ Result<Table> table_from_json(std::string_view text) {
   t.streak = top.integer("streak", 0, INT64_MAX, 0);
   if (top.error()) return *top.error();
   if (!top.has("seats") || !top.raw("seats").is_array() || top.raw("seats").size() != kSeats)
-    return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats", "应为恰好 4 个座位的数组");
+    return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats",
+                      "应为恰好 4 个座位的数组");
   for (std::size_t s = 0; s < kSeats; ++s) {
     Fields f(top.raw("seats")[s], "seats[" + std::to_string(s) + "]",
              {"name", "hand", "baoting", "discarded_yaoji", "chongfeng"});
@@ -278,17 +308,23 @@ Result<Table> table_from_json(std::string_view text) {
     if (!top.raw("kongs").is_array())
       return json_field(ErrorCode::BadField, "kongs", "expected an array", "应为数组");
     if (top.raw("kongs").size() > 64)
-      return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold", "杠的数量超出可能");
+      return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
+                        "杠的数量超出可能");
     for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
-      Fields f(top.raw("kongs")[i], "kongs[" + std::to_string(i) + "]", {"seat", "kind", "tile", "from"});
+      Fields f(top.raw("kongs")[i], "kongs[" + std::to_string(i) + "]",
+               {"seat", "kind", "tile", "from"});
       KongEvent k;
       k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
       auto kind = f.text("kind", true);
       if (kind) {
-        if (*kind == "direct") k.kind = Meld::Kind::DirectKong;
-        else if (*kind == "added") k.kind = Meld::Kind::AddedKong;
-        else if (*kind == "concealed") k.kind = Meld::Kind::ConcealedKong;
-        else f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
+        if (*kind == "direct")
+          k.kind = Meld::Kind::DirectKong;
+        else if (*kind == "added")
+          k.kind = Meld::Kind::AddedKong;
+        else if (*kind == "concealed")
+          k.kind = Meld::Kind::ConcealedKong;
+        else
+          f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
       }
       if (auto tile = f.tile("tile", true)) k.tile = *tile;
       k.from = static_cast<int>(f.integer("from", 0, 3, -1));
@@ -303,10 +339,11 @@ Result<Table> table_from_json(std::string_view text) {
   if (*kind == "win") {
     t.outcome = Table::Outcome::Win;
     if (!r.has("wins") || !r.raw("wins").is_array())
-      return json_field(ErrorCode::BadField, "result.wins", "expected an array of wins", "应为胡牌数组");
+      return json_field(ErrorCode::BadField, "result.wins", "expected an array of wins",
+                        "应为胡牌数组");
     if (r.raw("wins").size() > 3)
-      return json_field(ErrorCode::Inconsistent, "result.wins", "at most three seats win on one discard",
-                        "一炮最多三家胡");
+      return json_field(ErrorCode::Inconsistent, "result.wins",
+                        "at most three seats win on one discard", "一炮最多三家胡");
     for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
       Fields f(r.raw("wins")[i], "result.wins[" + std::to_string(i) + "]",
                {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
@@ -349,7 +386,9 @@ Json table_to_json(const Table& t) {
     json o = json::object();
     for (auto name : names)
       for (const auto& spec : option_specs())
-        if (spec.name == name) o[std::string(name)] = spec.boolean ? json(t.options.get(name) != 0) : json(t.options.get(name));
+        if (spec.name == name)
+          o[std::string(name)] =
+              spec.boolean ? json(t.options.get(name) != 0) : json(t.options.get(name));
     j["options"] = o;
   }
   j["dealer"] = t.dealer;
@@ -380,7 +419,9 @@ Json table_to_json(const Table& t) {
   }
   json result;
   switch (t.outcome) {
-    case Table::Outcome::Draw: result = {{"kind", "draw"}}; break;
+    case Table::Outcome::Draw:
+      result = {{"kind", "draw"}};
+      break;
     case Table::Outcome::Escape:
       result = {{"kind", "escape"}, {"seat", t.escaper}};
       if (t.last_four) result["last_four"] = true;

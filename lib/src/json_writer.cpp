@@ -124,7 +124,8 @@ class Writer {
   void quoted(std::string_view v) {
     put('"');
     bool plain = true;
-    for (char ch : v) plain = plain && static_cast<unsigned char>(ch) >= 0x20 && ch != '"' && ch != '\\';
+    for (char ch : v)
+      plain = plain && static_cast<unsigned char>(ch) >= 0x20 && ch != '"' && ch != '\\';
     if (plain) {  // the usual case: nothing to escape
       put(v);
       put('"');
@@ -133,13 +134,27 @@ class Writer {
     for (char ch : v) {
       auto c = static_cast<unsigned char>(ch);
       switch (c) {
-        case '"': put("\\\""); break;
-        case '\\': put("\\\\"); break;
-        case '\b': put("\\b"); break;
-        case '\f': put("\\f"); break;
-        case '\n': put("\\n"); break;
-        case '\r': put("\\r"); break;
-        case '\t': put("\\t"); break;
+        case '"':
+          put("\\\"");
+          break;
+        case '\\':
+          put("\\\\");
+          break;
+        case '\b':
+          put("\\b");
+          break;
+        case '\f':
+          put("\\f");
+          break;
+        case '\n':
+          put("\\n");
+          break;
+        case '\r':
+          put("\\r");
+          break;
+        case '\t':
+          put("\\t");
+          break;
         default:
           if (c < 0x20) {
             char buf[8];
@@ -167,14 +182,20 @@ void write_waits(Writer& w, const WaitsAnswer& a, const Unit& unit) {
   for (const auto& v : a.waits) {
     w.open('{').key("tile").literal(v.wait.tile.ascii()).key("remaining").number(v.wait.remaining);
     w.key("live").boolean(v.wait.live).key("pattern").item(v.pattern, unit);
-    w.value_key(unit).number(v.pattern.value).key("legal_on_discard").boolean(v.legal_on_discard).close('}');
+    w.value_key(unit)
+        .number(v.pattern.value)
+        .key("legal_on_discard")
+        .boolean(v.legal_on_discard)
+        .close('}');
   }
   w.close(']');
 }
 
 void write_dajiao(Writer& w, const WaitsAnswer& a) {
-  if (a.dajiao) w.number(a.dajiao->value);
-  else w.null();
+  if (a.dajiao)
+    w.number(a.dajiao->value);
+  else
+    w.null();
 }
 
 }  // namespace
@@ -185,18 +206,24 @@ std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long lin
   Writer w(out);
   write_header(w, rules);
   w.key("hand").literal(to_ascii(a.hand)).key("ready").boolean(a.ready);
-  if (a.reason) w.key("reason").string(a.reason->en).key("reason_zh").string(a.reason->zh);
-  else w.key("reason").null().key("reason_zh").null();
+  if (a.reason)
+    w.key("reason").string(a.reason->en).key("reason_zh").string(a.reason->zh);
+  else
+    w.key("reason").null().key("reason_zh").null();
   w.key("waits");
   write_waits(w, a, rules.unit());
   w.key("dajiao");
   write_dajiao(w, a);
   w.key("dajiao_pattern");
-  if (a.dajiao) w.item(*a.dajiao, rules.unit());
-  else w.null();
+  if (a.dajiao)
+    w.item(*a.dajiao, rules.unit());
+  else
+    w.null();
   w.key("dajiao_total");  // what a 查大叫 charges for it, add-ons included (D8: 报听)
-  if (a.dajiao) w.number(a.dajiao_total);
-  else w.null();
+  if (a.dajiao)
+    w.number(a.dajiao_total);
+  else
+    w.null();
   if (line > 0) w.key("line").number(line);
   w.close('}');
   w.finish();
@@ -225,7 +252,9 @@ std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnsw
   return out;
 }
 
-json to_json(const WaitsAnswer& w, const Ruleset& rules) { return json::parse(waits_json_text(w, rules, 0)); }
+json to_json(const WaitsAnswer& w, const Ruleset& rules) {
+  return json::parse(waits_json_text(w, rules, 0));
+}
 
 json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards, const Ruleset& rules) {
   return json::parse(discards_json_text(hand14, discards, rules, 0));

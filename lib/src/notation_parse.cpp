@@ -17,40 +17,85 @@ std::optional<int> rank_of(char32_t c) {
   if (c >= U'1' && c <= U'9') return int(c - U'0');
   if (c >= U'１' && c <= U'９') return int(c - U'０');
   switch (c) {
-    case U'一': case U'幺': return 1;
-    case U'二': return 2;
-    case U'三': return 3;
-    case U'四': return 4;
-    case U'五': return 5;
-    case U'六': return 6;
-    case U'七': return 7;
-    case U'八': return 8;
-    case U'九': return 9;
-    default: return std::nullopt;
+    case U'一':
+    case U'幺':
+      return 1;
+    case U'二':
+      return 2;
+    case U'三':
+      return 3;
+    case U'四':
+      return 4;
+    case U'五':
+      return 5;
+    case U'六':
+      return 6;
+    case U'七':
+      return 7;
+    case U'八':
+      return 8;
+    case U'九':
+      return 9;
+    default:
+      return std::nullopt;
   }
 }
 
-bool is_zero(char32_t c) { return c == U'0' || c == U'０' || c == U'〇' || c == U'零'; }
+bool is_zero(char32_t c) {
+  return c == U'0' || c == U'０' || c == U'〇' || c == U'零';
+}
 
 std::optional<Suit> suit_of(char32_t c) {
   switch (c) {
-    case U'万': case U'萬': case U'm': case U'M': case U'w': case U'W': return Suit::Man;
-    case U'条': case U'條': case U'索': case U's': case U'S': return Suit::Sou;
-    case U'筒': case U'饼': case U'餅': case U'p': case U'P': case U'b': case U'B': return Suit::Pin;
-    default: return std::nullopt;
+    case U'万':
+    case U'萬':
+    case U'm':
+    case U'M':
+    case U'w':
+    case U'W':
+      return Suit::Man;
+    case U'条':
+    case U'條':
+    case U'索':
+    case U's':
+    case U'S':
+      return Suit::Sou;
+    case U'筒':
+    case U'饼':
+    case U'餅':
+    case U'p':
+    case U'P':
+    case U'b':
+    case U'B':
+      return Suit::Pin;
+    default:
+      return std::nullopt;
   }
 }
 
-bool is_space(char32_t c) { return c == U' ' || c == U'\t' || c == U'\u3000'; }
+bool is_space(char32_t c) {
+  return c == U' ' || c == U'\t' || c == U'\u3000';
+}
 
 enum class Bracket { None, OpenSquare, CloseSquare, OpenRound, CloseRound };
 Bracket bracket_of(char32_t c) {
   switch (c) {
-    case U'[': case U'【': case U'［': return Bracket::OpenSquare;
-    case U']': case U'】': case U'］': return Bracket::CloseSquare;
-    case U'(': case U'（': return Bracket::OpenRound;
-    case U')': case U'）': return Bracket::CloseRound;
-    default: return Bracket::None;
+    case U'[':
+    case U'【':
+    case U'［':
+      return Bracket::OpenSquare;
+    case U']':
+    case U'】':
+    case U'］':
+      return Bracket::CloseSquare;
+    case U'(':
+    case U'（':
+      return Bracket::OpenRound;
+    case U')':
+    case U'）':
+      return Bracket::CloseRound;
+    default:
+      return Bracket::None;
   }
 }
 
@@ -62,14 +107,22 @@ struct Keyword {
 // Longest first, so "ankong:" is not read as "kong:".
 const std::vector<Keyword>& keywords() {
   static const std::vector<Keyword> k = {
-      {U"addkong:", Meld::Kind::AddedKong}, {U"ankong:", Meld::Kind::ConcealedKong},
-      {U"pung:", Meld::Kind::Pung},         {U"kong:", Meld::Kind::DirectKong},
-      {U"面下杠", Meld::Kind::AddedKong},   {U"转弯杠", Meld::Kind::AddedKong},
-      {U"轉彎槓", Meld::Kind::AddedKong},   {U"面下槓", Meld::Kind::AddedKong},
-      {U"明杠", Meld::Kind::DirectKong},    {U"直杠", Meld::Kind::DirectKong},
-      {U"明槓", Meld::Kind::DirectKong},    {U"直槓", Meld::Kind::DirectKong},
-      {U"加杠", Meld::Kind::AddedKong},     {U"加槓", Meld::Kind::AddedKong},
-      {U"暗杠", Meld::Kind::ConcealedKong}, {U"暗槓", Meld::Kind::ConcealedKong},
+      {U"addkong:", Meld::Kind::AddedKong},
+      {U"ankong:", Meld::Kind::ConcealedKong},
+      {U"pung:", Meld::Kind::Pung},
+      {U"kong:", Meld::Kind::DirectKong},
+      {U"面下杠", Meld::Kind::AddedKong},
+      {U"转弯杠", Meld::Kind::AddedKong},
+      {U"轉彎槓", Meld::Kind::AddedKong},
+      {U"面下槓", Meld::Kind::AddedKong},
+      {U"明杠", Meld::Kind::DirectKong},
+      {U"直杠", Meld::Kind::DirectKong},
+      {U"明槓", Meld::Kind::DirectKong},
+      {U"直槓", Meld::Kind::DirectKong},
+      {U"加杠", Meld::Kind::AddedKong},
+      {U"加槓", Meld::Kind::AddedKong},
+      {U"暗杠", Meld::Kind::ConcealedKong},
+      {U"暗槓", Meld::Kind::ConcealedKong},
       {U"碰", Meld::Kind::Pung},
   };
   return k;
@@ -83,20 +136,28 @@ char32_t fold(char32_t c) {
 
 std::string_view meld_kind_en(Meld::Kind k) {
   switch (k) {
-    case Meld::Kind::Pung: return "pung";
-    case Meld::Kind::DirectKong: return "direct kong";
-    case Meld::Kind::AddedKong: return "added kong";
-    case Meld::Kind::ConcealedKong: return "concealed kong";
+    case Meld::Kind::Pung:
+      return "pung";
+    case Meld::Kind::DirectKong:
+      return "direct kong";
+    case Meld::Kind::AddedKong:
+      return "added kong";
+    case Meld::Kind::ConcealedKong:
+      return "concealed kong";
   }
   return "";
 }
 
 std::string_view meld_kind_zh(Meld::Kind k) {
   switch (k) {
-    case Meld::Kind::Pung: return "碰";
-    case Meld::Kind::DirectKong: return "明杠";
-    case Meld::Kind::AddedKong: return "加杠";
-    case Meld::Kind::ConcealedKong: return "暗杠";
+    case Meld::Kind::Pung:
+      return "碰";
+    case Meld::Kind::DirectKong:
+      return "明杠";
+    case Meld::Kind::AddedKong:
+      return "加杠";
+    case Meld::Kind::ConcealedKong:
+      return "暗杠";
   }
   return "";
 }
@@ -121,8 +182,7 @@ class Parser {
       }
       if (err) return *err;
     }
-    if (tiles_seen_ == 0)
-      return error(ErrorCode::Empty, 0, "the hand is empty", "手牌是空的");
+    if (tiles_seen_ == 0) return error(ErrorCode::Empty, 0, "the hand is empty", "手牌是空的");
     return hand_;
   }
 
@@ -139,7 +199,8 @@ class Parser {
   }
 
   std::optional<Error> stray(const Char& ch) const {
-    std::string shown = ch.cp < 0x20 || ch.cp == 0x7F ? "control character" : "'" + encode(ch.cp) + "'";
+    std::string shown =
+        ch.cp < 0x20 || ch.cp == 0x7F ? "control character" : "'" + encode(ch.cp) + "'";
     std::string shown_zh = ch.cp < 0x20 || ch.cp == 0x7F ? "控制字符" : "“" + encode(ch.cp) + "”";
     if (is_zero(ch.cp))
       return error(ErrorCode::BadChar, ch.column, "0 is not a tile rank (ranks are 1-9)",
@@ -162,7 +223,8 @@ class Parser {
   }
 
   std::optional<const Keyword*> keyword_here() const {
-    if (at_end() || rank_of(cur().cp) || is_space(cur().cp)) return std::nullopt;  // the common case
+    if (at_end() || rank_of(cur().cp) || is_space(cur().cp))
+      return std::nullopt;  // the common case
     for (const auto& kw : keywords()) {
       if (pos_ + kw.text.size() > c_.size()) continue;
       bool match = true;
@@ -219,7 +281,8 @@ class Parser {
       return error(ErrorCode::MissingSuit, digits.front().column,
                    "these digits have no suit after them (万/m, 条/s, 筒/p)",
                    "这些数字后面缺少花色（万/m、条/s、筒/p）");
-    bool letter = (fold(ch.cp) >= U'a' && fold(ch.cp) <= U'z') || (ch.cp >= 0x2E80 && ch.cp != U'吃');
+    bool letter =
+        (fold(ch.cp) >= U'a' && fold(ch.cp) <= U'z') || (ch.cp >= 0x2E80 && ch.cp != U'吃');
     if (letter)
       return error(ErrorCode::BadSuit, ch.column,
                    "'" + encode(ch.cp) + "' is not a suit (万/m, 条/s, 筒/p)",
@@ -357,10 +420,14 @@ std::optional<Hand> parse_plain_ascii(std::string_view text) {
       continue;
     }
     Suit suit;
-    if (ch == 'm') suit = Suit::Man;
-    else if (ch == 's') suit = Suit::Sou;
-    else if (ch == 'p') suit = Suit::Pin;
-    else return std::nullopt;
+    if (ch == 'm')
+      suit = Suit::Man;
+    else if (ch == 's')
+      suit = Suit::Sou;
+    else if (ch == 'p')
+      suit = Suit::Pin;
+    else
+      return std::nullopt;
     if (run == 0) return std::nullopt;
     for (std::size_t k = i - run; k < i; ++k)
       if (++hand.concealed[Tile(suit, text[k] - '0').index()] > kCopies) return std::nullopt;
@@ -390,7 +457,8 @@ Result<Tile> parse_tile(std::string_view text) {
   if (parsed->melds.empty() && total(parsed->concealed) == 1)
     for (int i = 0; i < kKinds; ++i)
       if (parsed->concealed[i]) return Tile::from_index(i);
-  return Error{ErrorCode::BadTile, "expected one tile such as 7p or 7筒, not '" + std::string(text) + "'",
+  return Error{ErrorCode::BadTile,
+               "expected one tile such as 7p or 7筒, not '" + std::string(text) + "'",
                "应为一张牌，如 7p 或 7筒，而不是“" + std::string(text) + "”", 0, std::string(text)};
 }
 

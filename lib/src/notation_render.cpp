@@ -24,12 +24,19 @@ std::string tiles_text(const Hand& hand, bool chinese) {
   std::string out(buf, n);
   for (const auto& m : hand.melds) {
     std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
-    body += chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
+    body +=
+        chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
     switch (m.kind) {
       case Meld::Kind::Pung:
-      case Meld::Kind::DirectKong: out += "[" + body + "]"; break;
-      case Meld::Kind::AddedKong: out += "[" + body + "+]"; break;
-      case Meld::Kind::ConcealedKong: out += "(" + body + ")"; break;
+      case Meld::Kind::DirectKong:
+        out += "[" + body + "]";
+        break;
+      case Meld::Kind::AddedKong:
+        out += "[" + body + "+]";
+        break;
+      case Meld::Kind::ConcealedKong:
+        out += "(" + body + ")";
+        break;
     }
   }
   return out;
@@ -67,7 +74,11 @@ std::string reading_text(const Reading& reading, const Hand& hand, bool chinese)
   return out;
 }
 
-std::string to_ascii(const Hand& hand) { return tiles_text(hand, false); }
-std::string to_chinese(const Hand& hand) { return tiles_text(hand, true); }
+std::string to_ascii(const Hand& hand) {
+  return tiles_text(hand, false);
+}
+std::string to_chinese(const Hand& hand) {
+  return tiles_text(hand, true);
+}
 
 }  // namespace qianmj

@@ -14,7 +14,8 @@ std::span<const OptionSpec> option_specs() {
     std::vector<OptionSpec> out;
     for (const auto& r : rulesets())
       for (const auto& o : r.options)
-        if (std::none_of(out.begin(), out.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const OptionSpec& x) { return x.name == o.name; }))
           out.push_back(o);
     return out;
   }();
@@ -37,7 +38,8 @@ Error option_error(std::string en, std::string zh) {
 std::string names_of(std::string_view rules_id) {
   std::string names;
   for (const auto& s : option_specs())
-    if (rules_id.empty() || option_applies(s, rules_id)) names += (names.empty() ? "" : ", ") + std::string(s.name);
+    if (rules_id.empty() || option_applies(s, rules_id))
+      names += (names.empty() ? "" : ", ") + std::string(s.name);
   return names;
 }
 
@@ -45,14 +47,16 @@ Error foreign(std::string_view name, const OptionSpec& spec, std::string_view ru
   const RulesetInfo* here = find_ruleset(rules_id);
   const RulesetInfo* owner = find_ruleset(spec.rules);
   std::string n(name), id(spec.rules);
-  std::string owner_en = owner ? std::string(owner->en) : id, owner_zh = owner ? std::string(owner->zh) : id;
+  std::string owner_en = owner ? std::string(owner->en) : id,
+              owner_zh = owner ? std::string(owner->zh) : id;
   std::string here_en = here ? std::string(here->en) : std::string(rules_id);
   std::string here_zh = here ? std::string(here->zh) : std::string(rules_id);
-  Error e = option_error(n + " is an option of the " + owner_en + " rules (--rules " + id + "); the " + here_en +
-                             " rules have no such option (qianmj rules --rules " + std::string(rules_id) +
-                             " lists them)",
-                         n + " 是" + owner_zh + "规则的选项（--rules " + id + "）；" + here_zh +
-                             "规则没有此选项（qianmj rules --rules " + std::string(rules_id) + " 列出全部选项）");
+  Error e = option_error(
+      n + " is an option of the " + owner_en + " rules (--rules " + id + "); the " + here_en +
+          " rules have no such option (qianmj rules --rules " + std::string(rules_id) +
+          " lists them)",
+      n + " 是" + owner_zh + "规则的选项（--rules " + id + "）；" + here_zh +
+          "规则没有此选项（qianmj rules --rules " + std::string(rules_id) + " 列出全部选项）");
   e.field = "options." + n;
   return e;
 }
@@ -66,26 +70,29 @@ Options::Options() {
   for (std::size_t i = 0; i < specs.size(); ++i) values_[i] = specs[i].default_value;
 }
 
-Options::Options(std::string_view rules_id) : Options() { rules_ = rules_id; }
+Options::Options(std::string_view rules_id) : Options() {
+  rules_ = rules_id;
+}
 
 std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
   auto i = option_index(name);
   if (!i)
-    return option_error("unknown house rule '" + std::string(name) + "' (known: " + names_of(rules_) + ")",
-                        "未知的规则选项“" + std::string(name) + "”（可用：" + names_of(rules_) + "）");
+    return option_error(
+        "unknown house rule '" + std::string(name) + "' (known: " + names_of(rules_) + ")",
+        "未知的规则选项“" + std::string(name) + "”（可用：" + names_of(rules_) + "）");
   const auto& spec = option_specs()[*i];
   if (!rules_.empty() && !option_applies(spec, rules_)) return foreign(name, spec, rules_);
   if (value < spec.min || value > spec.max)
-    return option_error(std::string(name) + " must be " +
-                            (spec.boolean ? std::string("on or off")
-                                          : "from " + std::to_string(spec.min) + " to " +
-                                                std::to_string(spec.max)) +
-                            ", not " + std::to_string(value),
-                        std::string(name) + " 应为 " +
-                            (spec.boolean ? std::string("on 或 off")
-                                          : std::to_string(spec.min) + " 到 " +
-                                                std::to_string(spec.max)) +
-                            "，而不是 " + std::to_string(value));
+    return option_error(
+        std::string(name) + " must be " +
+            (spec.boolean
+                 ? std::string("on or off")
+                 : "from " + std::to_string(spec.min) + " to " + std::to_string(spec.max)) +
+            ", not " + std::to_string(value),
+        std::string(name) + " 应为 " +
+            (spec.boolean ? std::string("on 或 off")
+                          : std::to_string(spec.min) + " 到 " + std::to_string(spec.max)) +
+            "，而不是 " + std::to_string(value));
   values_[*i] = value;
   set_[*i] = true;
   return std::nullopt;
@@ -97,8 +104,10 @@ std::optional<Error> Options::set(std::string_view name, std::string_view text) 
   const auto& spec = option_specs()[*i];
   if (!rules_.empty() && !option_applies(spec, rules_)) return foreign(name, spec, rules_);
   if (spec.boolean) {
-    if (text == "on" || text == "true" || text == "1" || text == "yes") return set(name, std::int64_t{1});
-    if (text == "off" || text == "false" || text == "0" || text == "no") return set(name, std::int64_t{0});
+    if (text == "on" || text == "true" || text == "1" || text == "yes")
+      return set(name, std::int64_t{1});
+    if (text == "off" || text == "false" || text == "0" || text == "no")
+      return set(name, std::int64_t{0});
     return option_error(std::string(name) + " takes on or off, not '" + std::string(text) + "'",
                         std::string(name) + " 取值为 on 或 off，而不是“" + std::string(text) + "”");
   }
@@ -108,16 +117,18 @@ std::optional<Error> Options::set(std::string_view name, std::string_view text) 
     return Error{ErrorCode::OutOfRange, std::string(name) + " is too large: " + std::string(text),
                  std::string(name) + " 过大：" + std::string(text), 0, ""};
   if (ec != std::errc() || end != text.data() + text.size())
-    return option_error(std::string(name) + " takes a whole number, not '" + std::string(text) + "'",
-                        std::string(name) + " 应为整数，而不是“" + std::string(text) + "”");
+    return option_error(
+        std::string(name) + " takes a whole number, not '" + std::string(text) + "'",
+        std::string(name) + " 应为整数，而不是“" + std::string(text) + "”");
   return set(name, v);
 }
 
 std::optional<Error> Options::set_switch(std::string_view name, bool value) {
   auto i = option_index(name);
   if (i && !option_specs()[*i].boolean)
-    return option_error(std::string(name) + " takes a whole number, not " + (value ? "true" : "false"),
-                        std::string(name) + " 应为整数，而不是 " + (value ? "true" : "false"));
+    return option_error(
+        std::string(name) + " takes a whole number, not " + (value ? "true" : "false"),
+        std::string(name) + " 应为整数，而不是 " + (value ? "true" : "false"));
   return set(name, std::int64_t{value});
 }
 
@@ -133,11 +144,14 @@ std::int64_t Options::get(std::string_view name) const {
   auto i = option_index(name);
   if (!i) throw std::logic_error("qianmj: no house rule named " + std::string(name));
   if (!rules_.empty() && !option_applies(option_specs()[*i], rules_))
-    throw std::logic_error("qianmj: the " + rules_ + " rules have no house rule " + std::string(name));
+    throw std::logic_error("qianmj: the " + rules_ + " rules have no house rule " +
+                           std::string(name));
   return values_[*i];
 }
 
-void Options::bind(std::string_view rules_id) { rules_ = rules_id; }
+void Options::bind(std::string_view rules_id) {
+  rules_ = rules_id;
+}
 
 std::vector<std::string_view> Options::set_names() const {
   std::vector<std::string_view> out;

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <utility>
-#include <string_view>
 #include <vector>
 
 #include "qianmj/analysis.hpp"
@@ -168,13 +168,14 @@ class Table {
 // constant `table`: every row's predicate is known at compile time and called directly.
 // `with_readings`: keep the first reading that makes each row.
 template <const auto& table, class Readings>
-auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s, const Options& o,
-          bool with_readings) {
+auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s,
+          const Options& o, bool with_readings) {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
   Found<N> out;
   out.win = win;
   const bool one_suit = single_bit(hand.suits());
-  const bool four = std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
+  const bool four =
+      std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
   typename Context::LiveCache cache;
   auto try_rows = [&]<bool situation>(const Context& c, const Reading& r) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -189,20 +190,23 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
             }
           }(),
           ...);
-    }(std::make_index_sequence<N>{});
+    }
+    (std::make_index_sequence<N>{});
   };
   readings([&](const Reading& r) {
     out.any_reading = true;
-    const bool pungs = !r.seven_pairs && std::all_of(r.sets.begin(), r.sets.end(), [](const Set& x) {
-      return x.kind == Set::Kind::Pung;
-    });
-    try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache}, r);
+    const bool pungs =
+        !r.seven_pairs && std::all_of(r.sets.begin(), r.sets.end(),
+                                      [](const Set& x) { return x.kind == Set::Kind::Pung; });
+    try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache},
+                                        r);
   });
   if (!out.any_reading) return out;
   // Situation rows: shown with the reading of the best shape row.
   const auto shape = table.best(out, o);
   const Reading shown = shape && with_readings ? *out.reading[*shape] : Reading{};
-  try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache}, shown);
+  try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
+                                     shown);
   return out;
 }
 
@@ -229,8 +233,9 @@ struct ReadingList {
 // once), scored by `worth` (nullopt: no win on that tile); the best, first in tile order
 // among equals.
 template <const auto& table, class Allowed, class Worth>
-auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation& s, const Options& o,
-                     Allowed&& allowed, Worth&& worth) -> std::optional<Found<std::remove_cvref_t<decltype(table)>::size()>> {
+auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation& s,
+                     const Options& o, Allowed&& allowed, Worth&& worth)
+    -> std::optional<Found<std::remove_cvref_t<decltype(table)>::size()>> {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
   const auto all = readings(hand);
   if (all.empty()) return std::nullopt;

@@ -24,9 +24,13 @@ const std::vector<RulesetInfo>& registered() {
 
 }  // namespace
 
-std::span<const RulesetInfo> rulesets() { return registered(); }
+std::span<const RulesetInfo> rulesets() {
+  return registered();
+}
 
-const RulesetInfo& default_ruleset() { return registered().front(); }
+const RulesetInfo& default_ruleset() {
+  return registered().front();
+}
 
 const RulesetInfo* find_ruleset(std::string_view id) {
   for (const auto& r : registered())
@@ -43,7 +47,8 @@ std::string known_ruleset_ids() {
 Result<std::unique_ptr<Ruleset>> build_ruleset(std::string_view id, Options options) {
   const RulesetInfo* info = find_ruleset(id);
   if (!info)
-    return Error{ErrorCode::BadOption, "unknown rule set '" + std::string(id) + "' (known: " + known_ruleset_ids() + ")",
+    return Error{ErrorCode::BadOption,
+                 "unknown rule set '" + std::string(id) + "' (known: " + known_ruleset_ids() + ")",
                  "未知的规则“" + std::string(id) + "”（可用：" + known_ruleset_ids() + "）", 0, ""};
   if (auto e = foreign_option(id, options)) return *e;
   return info->make(std::move(options));

@@ -17,7 +17,8 @@ std::string named(std::string (*field_name)(std::string_view), std::string_view 
 
 }  // namespace
 
-Result<Situation> read_situation(const SituationArgs& a, std::string (*field_name)(std::string_view)) {
+Result<Situation> read_situation(const SituationArgs& a,
+                                 std::string (*field_name)(std::string_view)) {
   Situation s;
   s.field_name = field_name;
   s.zimo = a.zimo, s.after_kong = a.after_kong, s.robbing_kong = a.robbing_kong;
@@ -25,13 +26,15 @@ Result<Situation> read_situation(const SituationArgs& a, std::string (*field_nam
   s.dihu = a.dihu, s.dou = a.dou, s.streak = a.streak;
   const std::string streak = named(field_name, "streak"), win = named(field_name, "win");
   if (a.streak_given && a.streak_text.empty())
-    return Error{ErrorCode::Usage, streak + " takes a whole number, not ''", streak + " 应为整数，不能为空"};
+    return Error{ErrorCode::Usage, streak + " takes a whole number, not ''",
+                 streak + " 应为整数，不能为空"};
   if (!a.streak_text.empty()) {
     const char* first = a.streak_text.data();
     const char* last = first + a.streak_text.size();
     auto [end, ec] = std::from_chars(first + (*first == '+'), last, s.streak);
     if (ec == std::errc::result_out_of_range)
-      return Error{ErrorCode::OutOfRange, streak + " " + a.streak_text + " is too large to compute exactly (over 2^63)",
+      return Error{ErrorCode::OutOfRange,
+                   streak + " " + a.streak_text + " is too large to compute exactly (over 2^63)",
                    streak + " " + a.streak_text + " 过大，无法精确计算（超过 2^63）"};
     if (ec != std::errc() || end != last)
       return Error{ErrorCode::Usage, streak + " takes a whole number, not '" + a.streak_text + "'",
@@ -40,7 +43,9 @@ Result<Situation> read_situation(const SituationArgs& a, std::string (*field_nam
   if (a.dealer != "winner" && a.dealer != "payer" && a.dealer != "none")
     return Error{ErrorCode::BadOption, "dealer is winner, payer or none, not '" + a.dealer + "'",
                  "dealer 应为 winner、payer 或 none，而不是“" + a.dealer + "”"};
-  s.dealer = a.dealer == "winner" ? DealerRole::Winner : a.dealer == "payer" ? DealerRole::Payer : DealerRole::None;
+  s.dealer = a.dealer == "winner"  ? DealerRole::Winner
+             : a.dealer == "payer" ? DealerRole::Payer
+                                   : DealerRole::None;
   if (a.win_given && a.win.empty())
     return Error{ErrorCode::BadTile, win + " takes one tile such as 7p or 7筒, not ''",
                  win + " 应为一张牌，如 7p 或 7筒，不能为空"};
@@ -67,7 +72,8 @@ Result<ScoreRequest> score_request(std::string_view hand_text, const SituationAr
     Tile t = *s->win_tile;
     const std::string win = named(field_name, "win");
     if (hand->all_copies()[t.index()] >= kCopies)
-      return Error{ErrorCode::TooManyCopies, win + " " + t.ascii() + " would be a fifth copy: there are only four",
+      return Error{ErrorCode::TooManyCopies,
+                   win + " " + t.ascii() + " would be a fifth copy: there are only four",
                    win + " " + t.chinese() + " 将是第五张：每种牌只有四张"};
     *hand = with_tile(*hand, t);
   }
@@ -93,18 +99,28 @@ Result<SituationArgs> score_line(const std::string& line, SituationArgs a, std::
   if (!request) return a;
   if (!*request) return request->error();
   const Json& j = **request;
-  if (!j.is_object()) return Error{ErrorCode::BadJson, "a line is a hand or a JSON object", "每行应为手牌或 JSON 对象"};
+  if (!j.is_object())
+    return Error{ErrorCode::BadJson, "a line is a hand or a JSON object",
+                 "每行应为手牌或 JSON 对象"};
   for (const auto& entry : j.items()) {
-    const std::string& key = entry.key();  // not a structured binding: clang 14 lambdas cannot capture one
+    const std::string& key =
+        entry.key();  // not a structured binding: clang 14 lambdas cannot capture one
     const Json& v = entry.value();
     auto field = [&](const char* want, const char* want_zh, bool ok) -> std::optional<Error> {
       if (ok) return std::nullopt;
-      return field_error(ErrorCode::BadField, key, std::string("expected ") + want, std::string("应为") + want_zh);
+      return field_error(ErrorCode::BadField, key, std::string("expected ") + want,
+                         std::string("应为") + want_zh);
     };
     std::optional<Error> e;
-    bool* flag = key == "zimo" ? &a.zimo : key == "after_kong" ? &a.after_kong : key == "robbing_kong" ? &a.robbing_kong
-               : key == "baoting" ? &a.baoting : key == "payer_baoting" ? &a.payer_baoting : key == "tianhu" ? &a.tianhu
-               : key == "dihu" ? &a.dihu : key == "dou" ? &a.dou : nullptr;
+    bool* flag = key == "zimo"            ? &a.zimo
+                 : key == "after_kong"    ? &a.after_kong
+                 : key == "robbing_kong"  ? &a.robbing_kong
+                 : key == "baoting"       ? &a.baoting
+                 : key == "payer_baoting" ? &a.payer_baoting
+                 : key == "tianhu"        ? &a.tianhu
+                 : key == "dihu"          ? &a.dihu
+                 : key == "dou"           ? &a.dou
+                                          : nullptr;
     if (flag) {
       if (!(e = field("true or false", "true 或 false", v.is_boolean()))) *flag = v.get<bool>();
     } else if (key == "hand" || key == "win" || key == "dealer") {
@@ -113,8 +129,10 @@ Result<SituationArgs> score_line(const std::string& line, SituationArgs a, std::
       a.win_given = a.win_given || key == "win";
     } else if (key == "streak") {
       if (!(e = field("a whole number from 0", "不小于 0 的整数", v.is_number_integer()))) {
-        if (v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX)  // as --streak and settle say
-          e = field_error(ErrorCode::OutOfRange, key, "the streak is too large to compute exactly (over 2^63)",
+        if (v.is_number_unsigned() &&
+            v.get<std::uint64_t>() > INT64_MAX)  // as --streak and settle say
+          e = field_error(ErrorCode::OutOfRange, key,
+                          "the streak is too large to compute exactly (over 2^63)",
                           "连庄数过大，无法精确计算（超过 2^63）");
         else
           a.streak = v.get<std::int64_t>();
@@ -135,12 +153,14 @@ Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs a, std::string& 
   if (!*request) return request->error();
   const Json& j = **request;
   if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string())
-    return field_error(ErrorCode::BadField, "hand", "a JSON line needs \"hand\" as a string", "JSON 行需要字符串字段 hand");
+    return field_error(ErrorCode::BadField, "hand", "a JSON line needs \"hand\" as a string",
+                       "JSON 行需要字符串字段 hand");
   for (const auto& [key, v] : j.items()) {
     if (key == "hand") continue;
     bool* flag = key == "baoting" ? &a.baoting : key == "dou" ? &a.dou : nullptr;
     if (!flag || !v.is_boolean())
-      return field_error(ErrorCode::BadField, key, flag ? "expected true or false" : "unknown field",
+      return field_error(ErrorCode::BadField, key,
+                         flag ? "expected true or false" : "unknown field",
                          flag ? "应为 true 或 false" : "未知字段");
     *flag = v.get<bool>();
   }

@@ -21,7 +21,9 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-bool starts(std::string_view line, std::string_view prefix) { return line.substr(0, prefix.size()) == prefix; }
+bool starts(std::string_view line, std::string_view prefix) {
+  return line.substr(0, prefix.size()) == prefix;
+}
 
 // One rules.md: sections "## ID", "en: ", "zh: ", "options: ", then "> " English lines and
 // "》 " Chinese lines. A malformed file is a build mistake: it throws at first use, and the
@@ -30,7 +32,10 @@ std::vector<RuleText> parse(std::string_view folder, std::string_view text) {
   std::vector<RuleText> out;
   for (auto line : split_lines(text)) {
     if (line.empty()) continue;
-    auto fail = [&] { throw std::logic_error("lib/src/rules/" + std::string(folder) + "/rules.md: " + std::string(line)); };
+    auto fail = [&] {
+      throw std::logic_error("lib/src/rules/" + std::string(folder) +
+                             "/rules.md: " + std::string(line));
+    };
     if (starts(line, "## ")) {
       out.push_back({line.substr(3), {}, {}, {}, {}, {}, folder});
       continue;
@@ -41,8 +46,10 @@ std::vector<RuleText> parse(std::string_view folder, std::string_view text) {
       if (!body.empty()) body += '\n';
       body.append(piece);
     };
-    if (starts(line, "en: ")) r.title_en = line.substr(4);
-    else if (starts(line, "zh: ")) r.title_zh = line.substr(4);
+    if (starts(line, "en: "))
+      r.title_en = line.substr(4);
+    else if (starts(line, "zh: "))
+      r.title_zh = line.substr(4);
     else if (starts(line, "options: ")) {
       for (auto rest = line.substr(9); !rest.empty();) {
         auto sp = rest.find(' ');
@@ -50,13 +57,17 @@ std::vector<RuleText> parse(std::string_view folder, std::string_view text) {
         if (name != "-") r.options.push_back(name);
         rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
       }
-    } else if (starts(line, "> ")) append(r.text_en, line.substr(2));
-    else if (starts(line, "》 ")) append(r.text_zh, line.substr(std::string_view("》 ").size()));
-    else fail();
+    } else if (starts(line, "> "))
+      append(r.text_en, line.substr(2));
+    else if (starts(line, "》 "))
+      append(r.text_zh, line.substr(std::string_view("》 ").size()));
+    else
+      fail();
   }
   for (const auto& r : out)
     if (r.title_en.empty() || r.title_zh.empty() || r.text_en.empty() || r.text_zh.empty())
-      throw std::logic_error("lib/src/rules/" + std::string(folder) + "/rules.md: " + std::string(r.id) + " is incomplete");
+      throw std::logic_error("lib/src/rules/" + std::string(folder) +
+                             "/rules.md: " + std::string(r.id) + " is incomplete");
   return out;
 }
 
@@ -64,7 +75,8 @@ const std::map<std::string_view, std::vector<RuleText>>& all() {
   static const auto texts = [] {
     std::map<std::string_view, std::vector<RuleText>> m;
     for (std::size_t i = 0; i < embedded::kRuleFileCount; ++i)
-      m[embedded::kRuleFiles[i].folder] = parse(embedded::kRuleFiles[i].folder, embedded::kRuleFiles[i].text);
+      m[embedded::kRuleFiles[i].folder] =
+          parse(embedded::kRuleFiles[i].folder, embedded::kRuleFiles[i].text);
     return m;
   }();
   return texts;
@@ -88,7 +100,8 @@ const RuleText* find_rule_text(std::string_view id) {
 namespace {
 
 std::string section(const RuleText& r) {
-  std::string out = "### " + std::string(r.id) + " — " + std::string(r.title_en) + " · " + std::string(r.title_zh) + "\n\n";
+  std::string out = "### " + std::string(r.id) + " — " + std::string(r.title_en) + " · " +
+                    std::string(r.title_zh) + "\n\n";
   // One paragraph a line: Markdown would run consecutive lines together.
   for (const std::string* body : {&r.text_en, &r.text_zh})
     for (auto line : split_lines(*body)) out += std::string(line) + "\n\n";
@@ -109,13 +122,14 @@ std::string option_cell(const OptionSpec& o) {
 std::vector<std::pair<std::string_view, std::string_view>> rule_id_ranges() {
   // Every invocation's --help text uses this: the "## ID" headings are found in the embedded
   // files without reading the rules themselves (rule_texts() checks the files).
-  auto range = [](std::string_view folder) -> std::optional<std::pair<std::string_view, std::string_view>> {
+  auto range =
+      [](std::string_view folder) -> std::optional<std::pair<std::string_view, std::string_view>> {
     for (std::size_t i = 0; i < embedded::kRuleFileCount; ++i) {
       if (embedded::kRuleFiles[i].folder != folder) continue;
       const std::string_view text = embedded::kRuleFiles[i].text;
       std::string_view first, last;
-      for (std::size_t at = text.rfind("## ", 0) == 0 ? 0 : text.find("\n## "); at != std::string_view::npos;
-           at = text.find("\n## ", at + 1)) {
+      for (std::size_t at = text.rfind("## ", 0) == 0 ? 0 : text.find("\n## ");
+           at != std::string_view::npos; at = text.find("\n## ", at + 1)) {
         const std::size_t start = at + (text[at] == '\n' ? 4 : 3);
         const std::string_view id = text.substr(start, text.find('\n', start) - start);
         if (first.empty()) first = id;
@@ -137,17 +151,24 @@ std::string rules_markdown() {
       "# qianmj rule reference · 规则说明\n\n"
       "<!-- Generated from lib/src/rules/*/rules.md and the house-rule table by `make docs`; "
       "the test suite checks that this file is up to date. -->\n\n"
-      "Every rule the calculator applies, with the id its answers cite (`(D3)`, `(Z2)`), what it says, and\n"
-      "the house rules (`--rule NAME=VALUE`) that change it. `qianmj rules D3` prints one rule at the\n"
-      "terminal; `qianmj rules` prints the patterns and house rules of the rule set in effect. Where a\n"
-      "rule says *reading*, the original text is unclear: the calculator follows the reading given, and\n"
+      "Every rule the calculator applies, with the id its answers cite (`(D3)`, `(Z2)`), what it "
+      "says, and\n"
+      "the house rules (`--rule NAME=VALUE`) that change it. `qianmj rules D3` prints one rule at "
+      "the\n"
+      "terminal; `qianmj rules` prints the patterns and house rules of the rule set in effect. "
+      "Where a\n"
+      "rule says *reading*, the original text is unclear: the calculator follows the reading "
+      "given, and\n"
       "the house rule named beside it switches to the other.\n\n"
       "计算器所用的每一条规则：编号（答案中引用的 `(D3)`、`(Z2)`）、内容，以及可以改变它的房规"
-      "（`--rule 名称=值`）。在终端里 `qianmj rules D3` 显示一条规则，`qianmj rules` 显示当前规则的番型和房规。"
-      "注明“解读”的地方原文不清楚：计算器按所写的解读计算，旁边注明的房规可以切换到另一种读法。\n\n";
+      "（`--rule 名称=值`）。在终端里 `qianmj rules D3` 显示一条规则，`qianmj rules` "
+      "显示当前规则的番型和房规。"
+      "注明“解读”的地方原文不清楚：计算器按所写的解读计算，旁边注明的房规可以切换到另一种读法。\n"
+      "\n";
   out += "- [Common rules · 通用规则 (C)](#common-rules--通用规则)\n";
   for (const auto& info : rulesets())
-    out += "- [" + std::string(info.en) + " · " + std::string(info.zh) + "](#" + std::string(info.id) + ")\n";
+    out += "- [" + std::string(info.en) + " · " + std::string(info.zh) + "](#" +
+           std::string(info.id) + ")\n";
   out += "\n## Common rules · 通用规则\n\n";
   for (const auto& r : rule_texts("common")) out += section(r);
   for (const auto& info : rulesets()) {
@@ -162,8 +183,8 @@ std::string rules_markdown() {
         for (const auto& r : rule_texts(folder))
           for (auto name : r.options)
             if (name == o.name) ids += (ids.empty() ? "" : ", ") + std::string(r.id);
-      out += "| `" + std::string(o.name) + "` | " + option_cell(o) + " | " + std::string(o.en) + " | " +
-             std::string(o.zh) + " | " + ids + " |\n";
+      out += "| `" + std::string(o.name) + "` | " + option_cell(o) + " | " + std::string(o.en) +
+             " | " + std::string(o.zh) + " | " + ids + " |\n";
     }
     out += "\n";
   }

@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <stdexcept>
 
-
 namespace qianmj {
 
 Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const {
   if (hand.size() != 14)
     return Error{ErrorCode::WrongTileCount,
                  "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
-                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0, ""};
+                 "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0,
+                 ""};
   Situation s = situation;
   Score sc;
   if (auto e = normalize_situation(hand, s, sc.notes)) return *e;
@@ -57,20 +57,27 @@ bool field_given(const Situation& s, std::string_view f) {
   if (f == "win") return s.win_tile.has_value();
   if (f == "dealer") return s.dealer != DealerRole::None;
   if (f == "streak") return s.streak > 0;
-  const bool* flags[] = {&s.zimo, &s.after_kong, &s.robbing_kong, &s.baoting, &s.payer_baoting, &s.tianhu, &s.dihu, &s.dou};
-  constexpr std::string_view names[] = {"zimo", "after_kong", "robbing_kong", "baoting", "payer_baoting", "tianhu", "dihu", "dou"};
+  const bool* flags[] = {&s.zimo,          &s.after_kong, &s.robbing_kong, &s.baoting,
+                         &s.payer_baoting, &s.tianhu,     &s.dihu,         &s.dou};
+  constexpr std::string_view names[] = {"zimo",          "after_kong", "robbing_kong", "baoting",
+                                        "payer_baoting", "tianhu",     "dihu",         "dou"};
   for (std::size_t i = 0; i < std::size(names); ++i)
     if (names[i] == f) return *flags[i];
   throw std::logic_error("qianmj: no situation field " + std::string(f));
 }
 
-std::string Ruleset::addon_value_text(std::string_view id) const { return "+" + std::to_string(addon(id).value); }
+std::string Ruleset::addon_value_text(std::string_view id) const {
+  return "+" + std::to_string(addon(id).value);
+}
 
 std::string_view role_name(Payer::Role r) {
   switch (r) {
-    case Payer::Role::Discarder: return "discarder";
-    case Payer::Role::Dealer: return "dealer";
-    case Payer::Role::Other: return "other";
+    case Payer::Role::Discarder:
+      return "discarder";
+    case Payer::Role::Dealer:
+      return "dealer";
+    case Payer::Role::Other:
+      return "other";
   }
   return "other";
 }
@@ -116,7 +123,8 @@ WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situatio
   if (answer.dajiao) {
     answer.dajiao_items.push_back(*answer.dajiao);
     for (auto& it : rules.dajiao_addons(s)) answer.dajiao_items.push_back(it);
-    for (const auto& it : answer.dajiao_items) answer.dajiao_total += it.value;  // table values: no overflow
+    for (const auto& it : answer.dajiao_items)
+      answer.dajiao_total += it.value;  // table values: no overflow
   }
   return answer;
 }
@@ -143,13 +151,16 @@ Error inconsistent(std::string en, std::string zh) {
 std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
   auto n = [&](std::string_view field) { return field_name(s, field); };
   if (s.streak < 0)
-    return Error{ErrorCode::OutOfRange, n("streak") + " must be 0 or more", n("streak") + " 不能为负数", 0, ""};
+    return Error{ErrorCode::OutOfRange, n("streak") + " must be 0 or more",
+                 n("streak") + " 不能为负数", 0, ""};
   if (s.win_tile && hand.concealed[s.win_tile->index()] == 0)
-    return inconsistent("the winning tile " + s.win_tile->ascii() + " is not among the concealed tiles",
-                        "和牌张 " + s.win_tile->chinese() + " 不在手牌中");
+    return inconsistent(
+        "the winning tile " + s.win_tile->ascii() + " is not among the concealed tiles",
+        "和牌张 " + s.win_tile->chinese() + " 不在手牌中");
   if (s.tianhu && s.dihu)
-    return inconsistent(n("tianhu") + " (dealer) and " + n("dihu") + " (non-dealer) exclude each other",
-                        "天胡（庄家）与地胡（闲家）不能同时成立");
+    return inconsistent(
+        n("tianhu") + " (dealer) and " + n("dihu") + " (non-dealer) exclude each other",
+        "天胡（庄家）与地胡（闲家）不能同时成立");
   if (s.zimo && s.payer_baoting)
     return inconsistent(n("payer_baoting") + " needs a discarder; a self-draw has none",
                         "自摸没有点炮者，不能使用 " + n("payer_baoting"));
@@ -160,19 +171,24 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
     return inconsistent(n("robbing_kong") + " and " + n("after_kong") + " exclude each other",
                         "抢杠与杠上花/杠上炮不能同时成立");
   if (s.after_kong && s.zimo && !hand.has_kong() && !s.dou)
-    return inconsistent("杠上花 is a win on a kong's replacement tile: the hand shows no kong (" + n("dou") + " says one is owned)",
-                        "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 " + n("dou") + "）");
+    return inconsistent(
+        "杠上花 is a win on a kong's replacement tile: the hand shows no kong (" + n("dou") +
+            " says one is owned)",
+        "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 " + n("dou") + "）");
   if (s.robbing_kong && s.payer_baoting)
-    return inconsistent("the robbed seat shows the pung it was adding to: it cannot have declared 报听 (D2)",
-                        "被抢杠者有碰，不可能报听（D2）");
+    return inconsistent(
+        "the robbed seat shows the pung it was adding to: it cannot have declared 报听 (D2)",
+        "被抢杠者有碰，不可能报听（D2）");
   // D2, Z3: 报听 comes before any 碰 or 杠, and the hand does not change after it.
   if (s.baoting && !hand.melds.empty())
-    return inconsistent("a 报听 hand has no melds: none before the declaration, no change after it (D2)",
-                        "报听的手牌不能有碰杠：报听前不能碰杠，报听后手牌不能变动（D2）");
+    return inconsistent(
+        "a 报听 hand has no melds: none before the declaration, no change after it (D2)",
+        "报听的手牌不能有碰杠：报听前不能碰杠，报听后手牌不能变动（D2）");
   // D1: 地胡, like 天胡, is won on the hand as dealt.
   if (s.dihu && !hand.melds.empty())
-    return inconsistent("地胡 is won on the hand as dealt, ready from the deal: a meld is not possible (D1)",
-                        "地胡是起手听牌、第一轮即胡：不可能有碰或杠（D1）");
+    return inconsistent(
+        "地胡 is won on the hand as dealt, ready from the deal: a meld is not possible (D1)",
+        "地胡是起手听牌、第一轮即胡：不可能有碰或杠（D1）");
   if (s.tianhu) {
     if (s.dealer == DealerRole::Payer)
       return inconsistent("天胡 is the dealer's win: " + n("dealer") + " must be winner",
@@ -181,7 +197,8 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
       return inconsistent("天胡 is won on the dealt tiles: no kong, discard or discarder",
                           "天胡是起手即胡：没有杠、点炮或点炮者");
     if (!s.zimo) notes.push_back({"天胡 is paid as a self-draw", "天胡按自摸计算"});
-    if (s.dealer == DealerRole::None) notes.push_back({"天胡: the winner is the dealer", "天胡：胡牌者为庄家"});
+    if (s.dealer == DealerRole::None)
+      notes.push_back({"天胡: the winner is the dealer", "天胡：胡牌者为庄家"});
     s.zimo = true;
     s.dealer = DealerRole::Winner;
   }
@@ -190,17 +207,21 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::ve
                         "天胡是起手即胡：不可能有碰或杠");
   // D5: the other three copies of a robbed tile are the robbed seat's pung.
   if (s.robbing_kong && s.win_tile && hand.all_copies()[s.win_tile->index()] > 1)
-    return inconsistent("robbing a kong of " + s.win_tile->ascii() +
-                            " leaves one copy for the winner; this hand holds more",
-                        "抢杠 " + s.win_tile->chinese() + " 时其余三张在被抢者的碰里，胡家只能有这一张");
+    return inconsistent(
+        "robbing a kong of " + s.win_tile->ascii() +
+            " leaves one copy for the winner; this hand holds more",
+        "抢杠 " + s.win_tile->chinese() + " 时其余三张在被抢者的碰里，胡家只能有这一张");
   if (s.robbing_kong && !s.win_tile) {
     const Counts all = hand.all_copies();
     bool any = false;
     for (int i = 0; i < kKinds; ++i) any = any || (all[i] == 1 && hand.concealed[i] == 1);
     if (!any)
-      return inconsistent("抢杠: the winner holds one copy of the robbed tile (the robbed pung has the other three); "
-                          "this hand holds no tile only once (seven pairs can never rob a kong)",
-                          "抢杠：胡家只能有被抢的那一张（其余三张在被抢者的碰里）；此手牌没有只有一张的牌（七对不可能抢杠）");
+      return inconsistent(
+          "抢杠: the winner holds one copy of the robbed tile (the robbed pung has the other "
+          "three); "
+          "this hand holds no tile only once (seven pairs can never rob a kong)",
+          "抢杠：胡家只能有被抢的那一张（其余三张在被抢者的碰里）；此手牌没有只有一张的牌（七对不可"
+          "能抢杠）");
   }
   if (s.dihu && s.dealer == DealerRole::Winner)
     return inconsistent("地胡 is a non-dealer's win: " + n("dealer") + " cannot be winner",

@@ -74,7 +74,8 @@ Result<SessionHand> Session::play(std::string_view line) {
       }
       if (j.contains("seats") && j["seats"].is_array() && j["seats"].size() == kSeats)
         for (std::size_t i = 0; i < kSeats; ++i)
-          if (j["seats"][i].is_object() && !j["seats"][i].contains("name") && !defaults_.names[i].empty())
+          if (j["seats"][i].is_object() && !j["seats"][i].contains("name") &&
+              !defaults_.names[i].empty())
             j["seats"][i]["name"] = defaults_.names[i];
       text = j.dump();
     }
@@ -92,22 +93,27 @@ Result<SessionHand> Session::play(std::string_view line) {
   }
   auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
   Table& t = hand.table;
-  if (t.rules.empty()) t.rules = defaults_.rules.empty() ? std::string(rulesets().front().id) : defaults_.rules;
+  if (t.rules.empty())
+    t.rules = defaults_.rules.empty() ? std::string(rulesets().front().id) : defaults_.rules;
   if (!defaults_.rules.empty() && t.rules != defaults_.rules) {
-    Error e{ErrorCode::Inconsistent, "this session plays the " + defaults_.rules + " rules, not " + t.rules,
+    Error e{ErrorCode::Inconsistent,
+            "this session plays the " + defaults_.rules + " rules, not " + t.rules,
             "本场按 " + defaults_.rules + " 规则，而不是 " + t.rules};
     e.field = "rules";
     return at_word(e);
   }
   // A hand that states the dealer or streak corrects what the session carried (a note says so).
   if (defaults_.have_dealer && dealer_given && t.dealer != defaults_.dealer)
-    hand.notes.push_back({"correction: " + qianmj::seat_name(t, t.dealer, false) + " deals this hand (carried: " +
-                              qianmj::seat_name(t, defaults_.dealer, false) + ")",
-                          "更正：本局" + qianmj::seat_name(t, t.dealer, true) + "坐庄（原为" +
-                              qianmj::seat_name(t, defaults_.dealer, true) + "）"});
+    hand.notes.push_back(
+        {"correction: " + qianmj::seat_name(t, t.dealer, false) +
+             " deals this hand (carried: " + qianmj::seat_name(t, defaults_.dealer, false) + ")",
+         "更正：本局" + qianmj::seat_name(t, t.dealer, true) + "坐庄（原为" +
+             qianmj::seat_name(t, defaults_.dealer, true) + "）"});
   if (hands_ > 0 && streak_given && t.streak != defaults_.streak)
-    hand.notes.push_back({"correction: streak " + std::to_string(t.streak) + " (carried: " + std::to_string(defaults_.streak) + ")",
-                          "更正：连庄 " + std::to_string(t.streak) + "（原为 " + std::to_string(defaults_.streak) + "）"});
+    hand.notes.push_back({"correction: streak " + std::to_string(t.streak) +
+                              " (carried: " + std::to_string(defaults_.streak) + ")",
+                          "更正：连庄 " + std::to_string(t.streak) + "（原为 " +
+                              std::to_string(defaults_.streak) + "）"});
   // The session's rule set, built once; a hand with house rules of its own gets its own.
   std::shared_ptr<const Ruleset> rules = rules_;
   if (!rules || rules->id() != t.rules || !same_options(t.options, defaults_.options)) {
@@ -118,7 +124,8 @@ Result<SessionHand> Session::play(std::string_view line) {
       return at_word(e);
     }
     rules = std::shared_ptr<const Ruleset>(std::move(*built));
-    if (same_options(t.options, defaults_.options) && t.rules == (defaults_.rules.empty() ? t.rules : defaults_.rules))
+    if (same_options(t.options, defaults_.options) &&
+        t.rules == (defaults_.rules.empty() ? t.rules : defaults_.rules))
       rules_ = rules;
   }
   auto ledger = settle(*rules, t);

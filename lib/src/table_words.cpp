@@ -19,16 +19,29 @@ struct Spelling {
 
 // C2: 东 is seat 0, and turn order is 东 → 南 → 西 → 北.
 constexpr Spelling kSeatWords[] = {
-    {"东", 0}, {"東", 0}, {"E", 0}, {"e", 0}, {"0", 0}, {"南", 1}, {"S", 1}, {"s", 1}, {"1", 1},
-    {"西", 2}, {"W", 2},  {"w", 2}, {"2", 2}, {"北", 3}, {"N", 3}, {"n", 3}, {"3", 3},
+    {"东", 0}, {"東", 0}, {"E", 0}, {"e", 0}, {"0", 0},  {"南", 1}, {"S", 1}, {"s", 1}, {"1", 1},
+    {"西", 2}, {"W", 2},  {"w", 2}, {"2", 2}, {"北", 3}, {"N", 3},  {"n", 3}, {"3", 3},
 };
 
 constexpr std::string_view kSeatZh[] = {"东", "南", "西", "北"};
 constexpr std::string_view kSeatEn[] = {"E", "S", "W", "N"};
 
 enum class Verb {
-  Hand, Name, Win, SelfDraw, Discarder, Robbed, Escape, Baoting, Fed, Kongs, Dealer, Yaoji,
-  Chongfeng, Tianhu, Dihu,
+  Hand,
+  Name,
+  Win,
+  SelfDraw,
+  Discarder,
+  Robbed,
+  Escape,
+  Baoting,
+  Fed,
+  Kongs,
+  Dealer,
+  Yaoji,
+  Chongfeng,
+  Tianhu,
+  Dihu,
 };
 
 struct VerbSpelling {
@@ -39,46 +52,89 @@ struct VerbSpelling {
 
 // After a seat. Longest first where one spelling starts another (自摸 before 自).
 constexpr VerbSpelling kVerbs[] = {
-    {"被抢杠", Verb::Robbed, false}, {"被抢", Verb::Robbed, false},    {"自摸", Verb::SelfDraw, false},
-    {"放炮", Verb::Discarder, false}, {"点炮", Verb::Discarder, false}, {"逃跑", Verb::Escape, false},
-    {"强退", Verb::Escape, false},    {"报听", Verb::Baoting, false},   {"点杠", Verb::Fed, false},
-    {"放杠", Verb::Fed, false},       {"坐庄", Verb::Dealer, false},    {"打幺鸡", Verb::Yaoji, false},
-    {"幺鸡", Verb::Yaoji, false},     {"冲锋鸡", Verb::Chongfeng, false}, {"天胡", Verb::Tianhu, false},
-    {"天和", Verb::Tianhu, false},    {"地胡", Verb::Dihu, false},      {"地和", Verb::Dihu, false},
-    {"胡", Verb::Win, false},         {"和", Verb::Win, false},         {"杠", Verb::Kongs, false},
-    {"win:", Verb::Win, true},        {"hu:", Verb::Win, true},         {"zimo:", Verb::SelfDraw, true},
-    {"pao", Verb::Discarder, true},   {"discard", Verb::Discarder, true}, {"robbed", Verb::Robbed, true},
-    {"escape", Verb::Escape, true},   {"baoting", Verb::Baoting, true}, {"fed:", Verb::Fed, true},
-    {"kong:", Verb::Kongs, true},     {"dealer", Verb::Dealer, true},   {"yaoji:", Verb::Yaoji, true},
-    {"yaoji", Verb::Yaoji, true},     {"chongfeng", Verb::Chongfeng, true}, {"tianhu", Verb::Tianhu, true},
+    {"被抢杠", Verb::Robbed, false},
+    {"被抢", Verb::Robbed, false},
+    {"自摸", Verb::SelfDraw, false},
+    {"放炮", Verb::Discarder, false},
+    {"点炮", Verb::Discarder, false},
+    {"逃跑", Verb::Escape, false},
+    {"强退", Verb::Escape, false},
+    {"报听", Verb::Baoting, false},
+    {"点杠", Verb::Fed, false},
+    {"放杠", Verb::Fed, false},
+    {"坐庄", Verb::Dealer, false},
+    {"打幺鸡", Verb::Yaoji, false},
+    {"幺鸡", Verb::Yaoji, false},
+    {"冲锋鸡", Verb::Chongfeng, false},
+    {"天胡", Verb::Tianhu, false},
+    {"天和", Verb::Tianhu, false},
+    {"地胡", Verb::Dihu, false},
+    {"地和", Verb::Dihu, false},
+    {"胡", Verb::Win, false},
+    {"和", Verb::Win, false},
+    {"杠", Verb::Kongs, false},
+    {"win:", Verb::Win, true},
+    {"hu:", Verb::Win, true},
+    {"zimo:", Verb::SelfDraw, true},
+    {"pao", Verb::Discarder, true},
+    {"discard", Verb::Discarder, true},
+    {"robbed", Verb::Robbed, true},
+    {"escape", Verb::Escape, true},
+    {"baoting", Verb::Baoting, true},
+    {"fed:", Verb::Fed, true},
+    {"kong:", Verb::Kongs, true},
+    {"dealer", Verb::Dealer, true},
+    {"yaoji:", Verb::Yaoji, true},
+    {"yaoji", Verb::Yaoji, true},
+    {"chongfeng", Verb::Chongfeng, true},
+    {"tianhu", Verb::Tianhu, true},
     {"dihu", Verb::Dihu, true},
 };
 
 enum class Flag { Draw, Zimo, Gangshanghua, Gangshangpao, Robbing, Tianhu, Dihu, Multi, LastFour };
 
 constexpr std::pair<std::string_view, Flag> kFlags[] = {
-    {"流局", Flag::Draw},          {"黄庄", Flag::Draw},          {"荒庄", Flag::Draw},
-    {"draw", Flag::Draw},          {"自摸", Flag::Zimo},          {"zimo", Flag::Zimo},
-    {"杠上花", Flag::Gangshanghua}, {"杠上开花", Flag::Gangshanghua}, {"gangshanghua", Flag::Gangshanghua},
-    {"杠上炮", Flag::Gangshangpao}, {"gangshangpao", Flag::Gangshangpao}, {"抢杠", Flag::Robbing},
-    {"qianggang", Flag::Robbing},  {"robbing", Flag::Robbing},    {"天胡", Flag::Tianhu},
-    {"天和", Flag::Tianhu},        {"tianhu", Flag::Tianhu},      {"地胡", Flag::Dihu},
-    {"地和", Flag::Dihu},          {"dihu", Flag::Dihu},          {"一炮多响", Flag::Multi},
-    {"multi", Flag::Multi},        {"最后四张", Flag::LastFour},   {"last-four", Flag::LastFour},
+    {"流局", Flag::Draw},
+    {"黄庄", Flag::Draw},
+    {"荒庄", Flag::Draw},
+    {"draw", Flag::Draw},
+    {"自摸", Flag::Zimo},
+    {"zimo", Flag::Zimo},
+    {"杠上花", Flag::Gangshanghua},
+    {"杠上开花", Flag::Gangshanghua},
+    {"gangshanghua", Flag::Gangshanghua},
+    {"杠上炮", Flag::Gangshangpao},
+    {"gangshangpao", Flag::Gangshangpao},
+    {"抢杠", Flag::Robbing},
+    {"qianggang", Flag::Robbing},
+    {"robbing", Flag::Robbing},
+    {"天胡", Flag::Tianhu},
+    {"天和", Flag::Tianhu},
+    {"tianhu", Flag::Tianhu},
+    {"地胡", Flag::Dihu},
+    {"地和", Flag::Dihu},
+    {"dihu", Flag::Dihu},
+    {"一炮多响", Flag::Multi},
+    {"multi", Flag::Multi},
+    {"最后四张", Flag::LastFour},
+    {"last-four", Flag::LastFour},
 };
 
 enum class Key { Dealer, Streak, Rules, Flip, LastKong, KongOrder, Players };
 
 // Keywords with an argument: glued (庄东, 连庄2, 翻7筒) or after ':' / '=' (dealer:E).
 constexpr std::pair<std::string_view, Key> kKeys[] = {
-    {"庄家", Key::Dealer},    {"庄", Key::Dealer},        {"dealer", Key::Dealer},     {"连庄", Key::Streak},
-    {"streak", Key::Streak},  {"规则", Key::Rules},        {"rules", Key::Rules},       {"翻牌", Key::Flip},
-    {"翻", Key::Flip},        {"flip", Key::Flip},        {"flipped", Key::Flip},      {"最后杠", Key::LastKong},
-    {"last-kong", Key::LastKong}, {"杠序", Key::KongOrder}, {"kong-order", Key::KongOrder},
-    {"玩家", Key::Players},   {"players", Key::Players},
+    {"庄家", Key::Dealer},        {"庄", Key::Dealer},       {"dealer", Key::Dealer},
+    {"连庄", Key::Streak},        {"streak", Key::Streak},   {"规则", Key::Rules},
+    {"rules", Key::Rules},        {"翻牌", Key::Flip},       {"翻", Key::Flip},
+    {"flip", Key::Flip},          {"flipped", Key::Flip},    {"最后杠", Key::LastKong},
+    {"last-kong", Key::LastKong}, {"杠序", Key::KongOrder},  {"kong-order", Key::KongOrder},
+    {"玩家", Key::Players},       {"players", Key::Players},
 };
 
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 
 // Where the first ':' '=' or '：' is (a word's key ends there), or npos.
 std::size_t separator(std::string_view s) {
@@ -145,7 +201,8 @@ struct Parser {
     auto tile = parse_tile(text);
     if (!tile) {
       Error e = tile.error();
-      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) + std::max(0, e.column - 1);
+      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) +
+                 std::max(0, e.column - 1);
       e.input = line;
       return e;
     }
@@ -156,7 +213,8 @@ struct Parser {
     auto hand = parse_hand(text);
     if (!hand) {
       Error e = hand.error();
-      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) + std::max(0, e.column - 1);
+      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) +
+                 std::max(0, e.column - 1);
       e.input = line;
       return e;
     }
@@ -195,8 +253,10 @@ bool looks_like_hand_text(std::string_view s) {
   if (s.empty()) return false;
   auto b = static_cast<unsigned char>(s[0]);
   if ((b >= '1' && b <= '9') || b == '[' || b == '(') return true;
-  for (std::string_view p : {"１", "２", "３", "４", "５", "６", "７", "８", "９", "一", "二", "三", "四", "五", "六",
-                             "七", "八", "九", "幺", "【", "（", "碰", "明杠", "直杠", "加杠", "面下杠", "转弯杠", "暗杠"})
+  for (std::string_view p :
+       {"１", "２", "３",   "４",   "５",   "６",     "７",     "８",  "９", "一",
+        "二", "三", "四",   "五",   "六",   "七",     "八",     "九",  "幺", "【",
+        "（", "碰", "明杠", "直杠", "加杠", "面下杠", "转弯杠", "暗杠"})
     if (starts(s, p)) return true;
   return false;
 }
@@ -216,8 +276,8 @@ struct WinWord {
 
 struct KongWord {  // a kong of a seat, with where it came from
   KongEvent kong;
-  int column;       // the word that shows it
-  bool fed = false; // a direct kong's discarder has been said
+  int column;        // the word that shows it
+  bool fed = false;  // a direct kong's discarder has been said
 };
 
 std::optional<std::int64_t> number(std::string_view s) {
@@ -234,7 +294,8 @@ int WordsTable::column_of(const std::string& field) const {
   int best = 0;
   std::size_t best_len = 0;
   for (const auto& [f, column] : fields)
-    if (field.compare(0, f.size(), f) == 0 && (field.size() == f.size() || field[f.size()] == '.' || field[f.size()] == '[') &&
+    if (field.compare(0, f.size(), f) == 0 &&
+        (field.size() == f.size() || field[f.size()] == '.' || field[f.size()] == '[') &&
         f.size() >= best_len)
       best = column, best_len = f.size();
   return best;
@@ -276,15 +337,19 @@ namespace {
 
 // Why `name` cannot be a player's name, or nullopt.
 std::optional<Text> bad_name(std::string_view name) {
-  bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) || separator(name) != std::string_view::npos;
+  bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) ||
+             separator(name) != std::string_view::npos;
   bad = bad || has_unsafe_characters(name);
   for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
   for (const auto& f : kFlags) bad = bad || name == f.first;
   for (const auto& k : kKeys) bad = bad || starts(name, k.first);
   for (const auto& r : rulesets()) bad = bad || name == r.id || name == r.zh;
   if (!bad) return std::nullopt;
-  return Text{"a name is one word of at most 64 bytes that is not a seat, a tile, a number or a word of the table: " + std::string(name),
-              "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：" + std::string(name)};
+  return Text{
+      "a name is one word of at most 64 bytes that is not a seat, a tile, a number or a word of "
+      "the table: " +
+          std::string(name),
+      "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：" + std::string(name)};
 }
 
 }  // namespace
@@ -292,21 +357,26 @@ std::optional<Text> bad_name(std::string_view name) {
 std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, WordsDefaults d) {
   auto tokens = split(line);
   if (tokens.empty()) return std::nullopt;
-  auto err = [&](ErrorCode code, const Token& t, std::string en, std::string zh) -> std::optional<Result<WordsDefaults>> {
-    return Result<WordsDefaults>(Error{code, std::move(en), std::move(zh), t.column, std::string(line)});
+  auto err = [&](ErrorCode code, const Token& t, std::string en,
+                 std::string zh) -> std::optional<Result<WordsDefaults>> {
+    return Result<WordsDefaults>(
+        Error{code, std::move(en), std::move(zh), t.column, std::string(line)});
   };
   // 玩家 甲 乙 丙 丁: the names of 东 南 西 北.
   std::string_view first = tokens.front().text;
-  if (first == "玩家" || first == "players" || first == "玩家:" || first == "players:" || first == "玩家：") {
+  if (first == "玩家" || first == "players" || first == "玩家:" || first == "players:" ||
+      first == "玩家：") {
     if (tokens.size() != kSeats + 1)
-      return err(ErrorCode::BadWord, tokens.front(), "players names four players, 东 南 西 北 in turn order",
+      return err(ErrorCode::BadWord, tokens.front(),
+                 "players names four players, 东 南 西 北 in turn order",
                  "玩家后面应写四个名字，依次为东、南、西、北");
     for (std::size_t i = 0; i < kSeats; ++i) {
       const Token& t = tokens[i + 1];
       if (auto why = bad_name(t.text)) return err(ErrorCode::BadWord, t, why->en, why->zh);
       for (std::size_t k = 0; k < i; ++k)
         if (d.names[k] == t.text)
-          return err(ErrorCode::Inconsistent, t, "two seats are called " + t.text, "两家都叫" + t.text);
+          return err(ErrorCode::Inconsistent, t, "two seats are called " + t.text,
+                     "两家都叫" + t.text);
       d.names[i] = t.text;
     }
     return Result<WordsDefaults>(std::move(d));
@@ -316,10 +386,13 @@ std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, Wo
     std::string_view key = w.substr(0, separator(w));
     bool header = false;
     for (const auto& [text, k] : kKeys)
-      header = header || (starts(w, text) && (k == Key::Dealer || k == Key::Streak || k == Key::Rules));
+      header =
+          header || (starts(w, text) && (k == Key::Dealer || k == Key::Streak || k == Key::Rules));
     for (const auto& r : rulesets()) header = header || w == r.id || w == r.zh;
-    for (const auto& o : option_specs()) header = header || (key == o.name && key.size() < w.size());
-    for (const auto& sp : kSeatWords) header = header || (key == sp.text && key.size() < w.size() && w[key.size()] == '=');
+    for (const auto& o : option_specs())
+      header = header || (key == o.name && key.size() < w.size());
+    for (const auto& sp : kSeatWords)
+      header = header || (key == sp.text && key.size() < w.size() && w[key.size()] == '=');
     if (!header) return std::nullopt;
   }
   // The words of a table read them: a throwaway table ends the line so that it parses.
@@ -345,7 +418,8 @@ Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* 
   return table_from_words(split_words(line), defaults);
 }
 
-Result<WordsTable> table_from_words(const std::vector<std::string>& words, const WordsDefaults* defaults) {
+Result<WordsTable> table_from_words(const std::vector<std::string>& words,
+                                    const WordsDefaults* defaults) {
   Parser p;
   p.defaults = defaults;
   for (const auto& w : words) {
@@ -374,20 +448,24 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       if (sp.text == left) seat = sp.seat;
     if (!seat) continue;
     auto i = static_cast<std::size_t>(*seat);
-    if (name_said[i]) return p.twice(tok, "the name of seat " + std::string(kSeatEn[i]), std::string(kSeatZh[i]) + "的名字");
+    if (name_said[i])
+      return p.twice(tok, "the name of seat " + std::string(kSeatEn[i]),
+                     std::string(kSeatZh[i]) + "的名字");
     if (auto why = bad_name(name)) return p.bad_word(tok, why->en, why->zh);
     for (std::size_t k = 0; k < kSeats; ++k)
       if (k != i && p.names[k] == name)
-        return p.word_error(ErrorCode::Inconsistent, tok, "two seats are called " + std::string(name),
+        return p.word_error(ErrorCode::Inconsistent, tok,
+                            "two seats are called " + std::string(name),
                             "两家都叫" + std::string(name));
     p.names[i] = std::string(name);
     name_said[i].column = tok.column;
   }
   for (std::size_t i = 0; i < kSeats; ++i) t.seats[i].name = p.names[i];
 
-  Said dealer_said, streak_said, rules_said, draw_said, zimo_said, hua_said, pao_said, rob_said, tianhu_said,
-      dihu_said, multi_said, last_four_said, flip_said, last_kong_said, order_said;
-  std::array<Said, kSeats> hand_said{}, baoting_said{}, yaoji_said{}, chongfeng_said{}, kongs_said{};
+  Said dealer_said, streak_said, rules_said, draw_said, zimo_said, hua_said, pao_said, rob_said,
+      tianhu_said, dihu_said, multi_said, last_four_said, flip_said, last_kong_said, order_said;
+  std::array<Said, kSeats> hand_said{}, baoting_said{}, yaoji_said{}, chongfeng_said{},
+      kongs_said{};
   std::optional<Tile> last_kong;
   std::vector<std::pair<int, Tile>> kong_order;  // 杠序
   std::vector<WinWord> wins;
@@ -395,11 +473,12 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
   bool robbed_word = false;
   std::optional<std::pair<int, int>> escaper;
   std::vector<std::pair<Token, std::pair<int, Tile>>> feeds;  // who fed which direct kong
-  std::array<std::vector<Meld>, kSeats> loose_kongs;           // kongs of seats whose hand is not given
-  std::vector<std::pair<std::string, int>> option_words;       // NAME=VALUE, column
-  int last_hand = -1;                                          // a hand that a spaced word may continue
+  std::array<std::vector<Meld>, kSeats> loose_kongs;      // kongs of seats whose hand is not given
+  std::vector<std::pair<std::string, int>> option_words;  // NAME=VALUE, column
+  int last_hand = -1;                                     // a hand that a spaced word may continue
   std::vector<std::string> hand_text(kSeats);
-  std::array<std::vector<int>, kSeats> hand_columns;  // the line's column of each character of hand_text
+  std::array<std::vector<int>, kSeats>
+      hand_columns;  // the line's column of each character of hand_text
 
   for (std::size_t ti = 0; ti < p.tokens.size(); ++ti) {
     const Token& tok = p.tokens[ti];
@@ -423,7 +502,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     const bool named = [&] {
       auto sp = p.seat_prefix(w, false);
       return sp && !p.names[static_cast<std::size_t>(sp->first)].empty() &&
-             starts(w, p.names[static_cast<std::size_t>(sp->first)]) && w.find('=') == std::string_view::npos;
+             starts(w, p.names[static_cast<std::size_t>(sp->first)]) &&
+             w.find('=') == std::string_view::npos;
     }();
     // Flags.
     bool flag_done = false;
@@ -432,15 +512,33 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       flag_done = true;
       std::optional<Error> e;
       switch (flag) {
-        case Flag::Draw: e = set_once(draw_said, "流局 (draw)", "流局"); break;
-        case Flag::Zimo: e = set_once(zimo_said, "自摸 (zimo)", "自摸"); break;
-        case Flag::Gangshanghua: e = set_once(hua_said, "杠上花", "杠上花"); break;
-        case Flag::Gangshangpao: e = set_once(pao_said, "杠上炮", "杠上炮"); break;
-        case Flag::Robbing: e = set_once(rob_said, "抢杠", "抢杠"); break;
-        case Flag::Tianhu: e = set_once(tianhu_said, "天胡", "天胡"); break;
-        case Flag::Dihu: e = set_once(dihu_said, "地胡", "地胡"); break;
-        case Flag::Multi: e = set_once(multi_said, "一炮多响", "一炮多响"); break;
-        case Flag::LastFour: e = set_once(last_four_said, "最后四张 (last-four)", "最后四张"); break;
+        case Flag::Draw:
+          e = set_once(draw_said, "流局 (draw)", "流局");
+          break;
+        case Flag::Zimo:
+          e = set_once(zimo_said, "自摸 (zimo)", "自摸");
+          break;
+        case Flag::Gangshanghua:
+          e = set_once(hua_said, "杠上花", "杠上花");
+          break;
+        case Flag::Gangshangpao:
+          e = set_once(pao_said, "杠上炮", "杠上炮");
+          break;
+        case Flag::Robbing:
+          e = set_once(rob_said, "抢杠", "抢杠");
+          break;
+        case Flag::Tianhu:
+          e = set_once(tianhu_said, "天胡", "天胡");
+          break;
+        case Flag::Dihu:
+          e = set_once(dihu_said, "地胡", "地胡");
+          break;
+        case Flag::Multi:
+          e = set_once(multi_said, "一炮多响", "一炮多响");
+          break;
+        case Flag::LastFour:
+          e = set_once(last_four_said, "最后四张 (last-four)", "最后四张");
+          break;
       }
       if (e) return *e;
       break;
@@ -463,14 +561,17 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       std::string_view arg = strip_separator(w.substr(text.size()));
       bool ascii_key = text.front() >= 'a' && text.front() <= 'z';
       if (ascii_key && arg.size() == w.size() - text.size()) continue;  // "dealer" needs ':' or '='
-      if (arg.empty()) continue;  // "庄" alone is nothing; a seat verb may still match (东庄 is not this)
+      if (arg.empty())
+        continue;  // "庄" alone is nothing; a seat verb may still match (东庄 is not this)
       key_done = true;
       const std::size_t offset = w.size() - arg.size();
       switch (key) {
         case Key::Dealer: {
           auto seat = p.seat_word(arg);
-          if (!seat) return p.bad_word(tok, "the dealer is a seat: 东 南 西 北, E S W N or 0-3, not " + std::string(arg),
-                                       "庄家应为座位：东南西北、E S W N 或 0–3，而不是" + std::string(arg));
+          if (!seat)
+            return p.bad_word(
+                tok, "the dealer is a seat: 东 南 西 北, E S W N or 0-3, not " + std::string(arg),
+                "庄家应为座位：东南西北、E S W N 或 0–3，而不是" + std::string(arg));
           if (auto e = set_once(dealer_said, "the dealer", "庄家")) return *e;
           t.dealer = *seat;
           out.fields.emplace_back("dealer", tok.column);
@@ -492,8 +593,10 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
           for (const auto& info : rulesets())
             if (arg == info.id || arg == info.zh) r = &info;
           if (!r)
-            return p.word_error(ErrorCode::BadOption, tok, "unknown rule set '" + std::string(arg) + "' (known: " + known_ruleset_ids() + ")",
-                                "未知的规则“" + std::string(arg) + "”（可用：" + known_ruleset_ids() + "）");
+            return p.word_error(
+                ErrorCode::BadOption, tok,
+                "unknown rule set '" + std::string(arg) + "' (known: " + known_ruleset_ids() + ")",
+                "未知的规则“" + std::string(arg) + "”（可用：" + known_ruleset_ids() + "）");
           if (auto e = set_once(rules_said, "the rule set", "规则")) return *e;
           t.rules = std::string(r->id);
           out.fields.emplace_back("rules", tok.column);
@@ -523,8 +626,10 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
             std::string_view item = rest.substr(0, comma);
             auto seat = p.seat_prefix(item, false);
             if (!seat)
-              return p.bad_word(tok, "杠序 lists kongs as a seat and a tile (北9筒,东5万), not " + std::string(item),
-                                "杠序按“座位+牌”逐个列出（北9筒,东5万），而不是" + std::string(item));
+              return p.bad_word(
+                  tok,
+                  "杠序 lists kongs as a seat and a tile (北9筒,东5万), not " + std::string(item),
+                  "杠序按“座位+牌”逐个列出（北9筒,东5万），而不是" + std::string(item));
             auto tile = p.tile_at(tok, item.substr(seat->second), at + seat->second);
             if (!tile) return tile.error();
             kong_order.emplace_back(seat->first, *tile);
@@ -536,7 +641,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
           break;
         }
         case Key::Players: {
-          return p.bad_word(tok, "the players are named in a session's header (players A B C D), or one by one: 东=张三",
+          return p.bad_word(tok,
+                            "the players are named in a session's header (players A B C D), or one "
+                            "by one: 东=张三",
                             "玩家名字写在牌局开头（玩家 甲 乙 丙 丁），或逐个写：东=张三");
         }
       }
@@ -550,20 +657,26 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       bool known = false;
       for (const auto& o : option_specs()) known = known || o.name == left;
       if (!known)
-        return p.word_error(ErrorCode::BadOption, tok, "unknown house rule '" + std::string(left) + "' (qianmj rules lists them)",
-                            "未知的规则选项“" + std::string(left) + "”（qianmj rules 列出全部选项）");
+        return p.word_error(
+            ErrorCode::BadOption, tok,
+            "unknown house rule '" + std::string(left) + "' (qianmj rules lists them)",
+            "未知的规则选项“" + std::string(left) + "”（qianmj rules 列出全部选项）");
       option_words.emplace_back(std::string(w), tok.column);
       continue;
     }
     // A seat and what it did.
     auto seat = p.seat_prefix(w, false);
     if (!seat && separator(w) != std::string_view::npos && separator(w) > 0)
-      return p.bad_word(tok, "there is no seat '" + std::string(w.substr(0, separator(w))) +
-                                 "': the seats are 东 南 西 北, E S W N or 0-3 (东 is seat 0), or a player's name",
-                        "没有座位“" + std::string(w.substr(0, separator(w))) + "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字");
+      return p.bad_word(
+          tok,
+          "there is no seat '" + std::string(w.substr(0, separator(w))) +
+              "': the seats are 东 南 西 北, E S W N or 0-3 (东 is seat 0), or a player's name",
+          "没有座位“" + std::string(w.substr(0, separator(w))) +
+              "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字");
     if (!seat)
-      return p.bad_word(tok, "unknown word '" + std::string(w) + "' (the words are in README, Settling in words)",
-                        "无法识别的词“" + std::string(w) + "”（用词见 README“用文字结算”）");
+      return p.bad_word(
+          tok, "unknown word '" + std::string(w) + "' (the words are in README, Settling in words)",
+          "无法识别的词“" + std::string(w) + "”（用词见 README“用文字结算”）");
     const int s = seat->first;
     const auto si = static_cast<std::size_t>(s);
     std::string_view rest = w.substr(seat->second);
@@ -575,8 +688,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       std::string_view from = v.ascii ? (colon ? after : std::string_view()) : rest;
       if (from.empty() || !starts(from, v.text)) continue;
       std::string_view a = from.substr(v.text.size());
-      bool takes_arg = v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed || v.verb == Verb::Kongs ||
-                       v.verb == Verb::Yaoji;
+      bool takes_arg = v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed ||
+                       v.verb == Verb::Kongs || v.verb == Verb::Yaoji;
       if (!takes_arg && !a.empty()) continue;  // "报听x" is not 报听
       verb = v.verb;
       arg = a;
@@ -584,16 +697,23 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     }
     if (!verb && colon) verb = Verb::Hand, arg = after;
     if (!verb)
-      return p.bad_word(tok, "unknown word '" + std::string(w) + "': after a seat comes its hand (东:…), a name (东=…) or what it did (胡7筒, 自摸7筒, 放炮, 报听 …)",
-                        "无法识别的词“" + std::string(w) + "”：座位后面应是手牌（东:…）、名字（东=…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）");
+      return p.bad_word(tok,
+                        "unknown word '" + std::string(w) +
+                            "': after a seat comes its hand (东:…), a name (东=…) or what it did "
+                            "(胡7筒, 自摸7筒, 放炮, 报听 …)",
+                        "无法识别的词“" + std::string(w) +
+                            "”：座位后面应是手牌（东:…）、名字（东="
+                            "…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）");
     const std::size_t offset = w.size() - arg.size();
     const std::string seat_en(kSeatEn[si]), seat_zh(kSeatZh[si]);
     switch (*verb) {
-      case Verb::Name: break;
+      case Verb::Name:
+        break;
       case Verb::Hand: {
         if (hand_said[si]) return p.twice(tok, "the hand of " + seat_en, seat_zh + "的手牌");
         if (arg.empty())
-          return p.bad_word(tok, "a hand must follow " + std::string(w), std::string(w) + "后面应是手牌");
+          return p.bad_word(tok, "a hand must follow " + std::string(w),
+                            std::string(w) + "后面应是手牌");
         hand_said[si].column = tok.column;
         hand_text[si] = std::string(arg);
         const int first = tok.column + chars(w.substr(0, offset));
@@ -605,7 +725,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       case Verb::Win:
       case Verb::SelfDraw: {
         if (arg.empty())
-          return p.bad_word(tok, "which tile won? say " + std::string(w) + "7筒", "胡的是哪张牌？写作 " + std::string(w) + "7筒");
+          return p.bad_word(tok, "which tile won? say " + std::string(w) + "7筒",
+                            "胡的是哪张牌？写作 " + std::string(w) + "7筒");
         auto tile = p.tile_at(tok, arg, offset);
         if (!tile) return tile.error();
         for (const auto& x : wins)
@@ -642,9 +763,13 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
         auto h = p.hand_at(tok, arg, offset);
         if (!h) return h.error();
         if (total(h->concealed) != 0 || h->melds.empty() ||
-            std::any_of(h->melds.begin(), h->melds.end(), [](const Meld& m) { return !m.is_kong(); }))
-          return p.bad_word(tok, std::string(w) + ": only kongs, such as (9999筒) or [5555万], for a seat whose hand is not given",
-                            std::string(w) + "：只写杠，如 (9999筒) 或 [5555万]，用于未给出手牌的一家");
+            std::any_of(h->melds.begin(), h->melds.end(),
+                        [](const Meld& m) { return !m.is_kong(); }))
+          return p.bad_word(
+              tok,
+              std::string(w) +
+                  ": only kongs, such as (9999筒) or [5555万], for a seat whose hand is not given",
+              std::string(w) + "：只写杠，如 (9999筒) 或 [5555万]，用于未给出手牌的一家");
         loose_kongs[si] = h->melds;
         break;
       }
@@ -656,9 +781,11 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       case Verb::Yaoji: {
         std::optional<std::int64_t> n = arg.empty() ? std::optional<std::int64_t>(1) : number(arg);
         if (!n || *n < 1 || *n > 4)
-          return p.bad_word(tok, "how many 幺鸡 " + seat_en + " discarded: 1 to 4, not " + std::string(arg),
-                            seat_zh + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
-        if (yaoji_said[si]) return p.twice(tok, seat_en + "'s discarded 幺鸡", seat_zh + "打出的幺鸡");
+          return p.bad_word(
+              tok, "how many 幺鸡 " + seat_en + " discarded: 1 to 4, not " + std::string(arg),
+              seat_zh + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
+        if (yaoji_said[si])
+          return p.twice(tok, seat_en + "'s discarded 幺鸡", seat_zh + "打出的幺鸡");
         yaoji_said[si].column = tok.column;
         t.seats[si].discarded_yaoji = static_cast<int>(*n);
         out.fields.emplace_back("seats[" + std::to_string(s) + "].discarded_yaoji", tok.column);
@@ -676,9 +803,10 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
         for (auto& x : wins)
           if (x.seat == s) (*verb == Verb::Tianhu ? x.tianhu : x.dihu) = found = true;
         if (!found)
-          return p.word_error(ErrorCode::Inconsistent, tok,
-                              std::string(w) + " comes after " + seat_en + "'s win (北胡7筒 北地胡)",
-                              std::string(w) + "应写在" + seat_zh + "胡牌之后（北胡7筒 北地胡）");
+          return p.word_error(
+              ErrorCode::Inconsistent, tok,
+              std::string(w) + " comes after " + seat_en + "'s win (北胡7筒 北地胡)",
+              std::string(w) + "应写在" + seat_zh + "胡牌之后（北胡7筒 北地胡）");
         break;
       }
     }
@@ -691,7 +819,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     return p.tokens.front();
   };
   if (p.tokens.empty())
-    return Error{ErrorCode::Empty, "no words: say the hands and what happened (东:… 北胡7筒 南放炮)",
+    return Error{ErrorCode::Empty,
+                 "no words: say the hands and what happened (东:… 北胡7筒 南放炮)",
                  "没有内容：请写出手牌和结果（东:… 北胡7筒 南放炮）"};
   // Hands, parsed with their continuation words.
   for (std::size_t i = 0; i < kSeats; ++i) {
@@ -701,20 +830,23 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     if (!h) {
       Error e = h.error();
       const auto& cols = hand_columns[i];
-      e.column = e.column > 0 && !cols.empty()
-                     ? (static_cast<std::size_t>(e.column) <= cols.size() ? cols[static_cast<std::size_t>(e.column - 1)] : cols.back() + 1)
-                     : tok.column;
+      e.column = e.column > 0 && !cols.empty() ? (static_cast<std::size_t>(e.column) <= cols.size()
+                                                      ? cols[static_cast<std::size_t>(e.column - 1)]
+                                                      : cols.back() + 1)
+                                               : tok.column;
       e.input = p.line;
       return e;
     }
     t.seats[i].hand = *h;
     if (kongs_said[i])
       return p.word_error(ErrorCode::Inconsistent, token_at(kongs_said[i].column),
-                          "this seat's hand is given: its kongs are the kong melds in it", "此家已写出手牌：杠就是手牌中的杠");
+                          "this seat's hand is given: its kongs are the kong melds in it",
+                          "此家已写出手牌：杠就是手牌中的杠");
   }
   if (!dealer_said) {
     if (!defaults || !defaults->have_dealer)
-      return Error{ErrorCode::BadWord, "who is the dealer? say 庄东 (or dealer:E)", "谁坐庄？写作 庄东（或 dealer:E）"};
+      return Error{ErrorCode::BadWord, "who is the dealer? say 庄东 (or dealer:E)",
+                   "谁坐庄？写作 庄东（或 dealer:E）"};
     t.dealer = defaults->dealer;
   }
   out.dealer_given = static_cast<bool>(dealer_said);
@@ -749,12 +881,17 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     for (auto& x : kongs)
       if (x.kong.kind == Meld::Kind::DirectKong && x.kong.tile == feed.second) k = &x;
     if (!k)
-      return p.word_error(ErrorCode::Inconsistent, tok,
-                          "no hand shows a direct kong of " + feed.second.ascii() + " (write it [5555m] in the hand)",
-                          "没有哪家手牌中有 " + feed.second.chinese() + " 的直杠（在手牌中写作 [5555万]）");
-    if (k->fed) return p.twice(tok, "who fed the kong of " + feed.second.ascii(), "谁点的 " + feed.second.chinese() + " 杠");
+      return p.word_error(
+          ErrorCode::Inconsistent, tok,
+          "no hand shows a direct kong of " + feed.second.ascii() +
+              " (write it [5555m] in the hand)",
+          "没有哪家手牌中有 " + feed.second.chinese() + " 的直杠（在手牌中写作 [5555万]）");
+    if (k->fed)
+      return p.twice(tok, "who fed the kong of " + feed.second.ascii(),
+                     "谁点的 " + feed.second.chinese() + " 杠");
     if (feed.first == k->kong.seat)
-      return p.word_error(ErrorCode::Inconsistent, tok, "a direct kong is fed by another seat", "直杠是别家点的，不能是自己");
+      return p.word_error(ErrorCode::Inconsistent, tok, "a direct kong is fed by another seat",
+                          "直杠是别家点的，不能是自己");
     k->kong.from = feed.first;
     k->fed = true;
   }
@@ -762,33 +899,46 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     if (k.kong.kind == Meld::Kind::DirectKong && !k.fed) {
       std::string who = kSeatZh[static_cast<std::size_t>(k.kong.seat)].data();
       return p.bad_word(token_at(k.column),
-                        "who fed the direct kong of " + k.kong.tile.ascii() + "? say the seat and 点杠" + k.kong.tile.chinese() +
-                            " (西点杠" + k.kong.tile.chinese() + ", or W:fed:" + k.kong.tile.ascii() + ")",
-                        "谁点的 " + k.kong.tile.chinese() + " 直杠？写作“座位点杠" + k.kong.tile.chinese() + "”（如 西点杠" +
-                            k.kong.tile.chinese() + "）");
+                        "who fed the direct kong of " + k.kong.tile.ascii() +
+                            "? say the seat and 点杠" + k.kong.tile.chinese() + " (西点杠" +
+                            k.kong.tile.chinese() + ", or W:fed:" + k.kong.tile.ascii() + ")",
+                        "谁点的 " + k.kong.tile.chinese() + " 直杠？写作“座位点杠" +
+                            k.kong.tile.chinese() + "”（如 西点杠" + k.kong.tile.chinese() + "）");
     }
 
   // The result.
-  int results = (!wins.empty()) + static_cast<int>(static_cast<bool>(draw_said)) + (escaper ? 1 : 0);
+  int results =
+      (!wins.empty()) + static_cast<int>(static_cast<bool>(draw_said)) + (escaper ? 1 : 0);
   if (results == 0)
     return Error{ErrorCode::BadWord, "what happened? say 北胡7筒 南放炮, 东自摸7筒, 流局 or 南逃跑",
                  "结果是什么？写作 北胡7筒 南放炮、东自摸7筒、流局 或 南逃跑"};
   if (results > 1) {
     int column = draw_said ? draw_said.column : escaper ? escaper->second : wins.front().column;
-    return p.word_error(ErrorCode::Inconsistent, token_at(column), "a hand ends one way: a win, a draw (流局) or an escape (逃跑)",
+    return p.word_error(ErrorCode::Inconsistent, token_at(column),
+                        "a hand ends one way: a win, a draw (流局) or an escape (逃跑)",
                         "一局只有一种结果：胡牌、流局或逃跑");
   }
-  auto only_with = [&](const Said& said, bool ok, const char* en, const char* zh) -> std::optional<Error> {
+  auto only_with = [&](const Said& said, bool ok, const char* en,
+                       const char* zh) -> std::optional<Error> {
     if (said && !ok) return p.word_error(ErrorCode::Inconsistent, token_at(said.column), en, zh);
     return std::nullopt;
   };
   bool win = !wins.empty();
-  if (auto e = only_with(last_four_said, escaper.has_value(), "最后四张 belongs to an escape (南逃跑 最后四张)", "最后四张只用于逃跑（南逃跑 最后四张）")) return *e;
-  if (auto e = only_with(flip_said, win, "the turned-up tile (翻) is turned after a win", "翻牌只在胡牌后")) return *e;
-  for (const Said* s : {&zimo_said, &hua_said, &pao_said, &rob_said, &tianhu_said, &dihu_said, &multi_said})
-    if (auto e = only_with(*s, win, "this word belongs to a win (北胡7筒 …)", "此词只用于胡牌（北胡7筒 ……）")) return *e;
+  if (auto e = only_with(last_four_said, escaper.has_value(),
+                         "最后四张 belongs to an escape (南逃跑 最后四张)",
+                         "最后四张只用于逃跑（南逃跑 最后四张）"))
+    return *e;
+  if (auto e = only_with(flip_said, win, "the turned-up tile (翻) is turned after a win",
+                         "翻牌只在胡牌后"))
+    return *e;
+  for (const Said* s :
+       {&zimo_said, &hua_said, &pao_said, &rob_said, &tianhu_said, &dihu_said, &multi_said})
+    if (auto e = only_with(*s, win, "this word belongs to a win (北胡7筒 …)",
+                           "此词只用于胡牌（北胡7筒 ……）"))
+      return *e;
   if (discarder && !win)
-    return p.word_error(ErrorCode::Inconsistent, token_at(discarder->second), "a discarder (放炮) needs a win", "放炮需要有人胡牌");
+    return p.word_error(ErrorCode::Inconsistent, token_at(discarder->second),
+                        "a discarder (放炮) needs a win", "放炮需要有人胡牌");
   if (draw_said) {
     t.outcome = Table::Outcome::Draw;
     out.fields.emplace_back("result", draw_said.column);
@@ -799,27 +949,32 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     out.fields.emplace_back("result", escaper->second);
   } else {
     t.outcome = Table::Outcome::Win;
-    bool any_self = std::any_of(wins.begin(), wins.end(), [](const WinWord& x) { return x.self_drawn; });
+    bool any_self =
+        std::any_of(wins.begin(), wins.end(), [](const WinWord& x) { return x.self_drawn; });
     bool self = any_self || zimo_said || hua_said || tianhu_said;
     if (self && discarder)
       return p.word_error(ErrorCode::Inconsistent, token_at(discarder->second),
                           "a self-draw (自摸) has no discarder (放炮)", "自摸没有点炮者");
     if (!self && !discarder)
-      return p.word_error(ErrorCode::BadWord, token_at(wins.front().column),
-                          "self-drawn or off a discard? add 自摸, or who discarded (南放炮), or write 北自摸7筒",
-                          "自摸还是点炮？加上“自摸”或点炮者（南放炮），或写作 北自摸7筒");
+      return p.word_error(
+          ErrorCode::BadWord, token_at(wins.front().column),
+          "self-drawn or off a discard? add 自摸, or who discarded (南放炮), or write 北自摸7筒",
+          "自摸还是点炮？加上“自摸”或点炮者（南放炮），或写作 北自摸7筒");
     if (self && wins.size() > 1)
       return p.word_error(ErrorCode::Inconsistent, token_at(wins[1].column),
-                          "several winners are 一炮多响: all off one discard, none self-drawn", "多家胡牌即一炮多响：须同胡一张打出的牌，不能自摸");
+                          "several winners are 一炮多响: all off one discard, none self-drawn",
+                          "多家胡牌即一炮多响：须同胡一张打出的牌，不能自摸");
     if (multi_said && wins.size() < 2)
-      return p.word_error(ErrorCode::Inconsistent, token_at(multi_said.column), "一炮多响 needs two or three winners",
-                          "一炮多响需要两家或三家胡牌");
+      return p.word_error(ErrorCode::Inconsistent, token_at(multi_said.column),
+                          "一炮多响 needs two or three winners", "一炮多响需要两家或三家胡牌");
     if (hua_said && pao_said)
-      return p.word_error(ErrorCode::Inconsistent, token_at(pao_said.column), "杠上花 is a self-draw, 杠上炮 off a discard: not both",
+      return p.word_error(ErrorCode::Inconsistent, token_at(pao_said.column),
+                          "杠上花 is a self-draw, 杠上炮 off a discard: not both",
                           "杠上花是自摸，杠上炮是点炮，不能同时成立");
     bool robbing = robbed_word || rob_said;
     if (robbing && !discarder)
-      return p.word_error(ErrorCode::BadWord, token_at(rob_said.column), "抢杠: whose kong was robbed? say 南被抢杠",
+      return p.word_error(ErrorCode::BadWord, token_at(rob_said.column),
+                          "抢杠: whose kong was robbed? say 南被抢杠",
                           "抢杠：抢的是谁的杠？写作 南被抢杠");
     if (discarder)
       for (const auto& x : wins)
@@ -830,7 +985,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     if (tianhu_said && wins.size() == 1) wins.front().tianhu = true;
     if (dihu_said) {
       if (wins.size() != 1)
-        return p.word_error(ErrorCode::Inconsistent, token_at(dihu_said.column), "with several winners, say whose 地胡 (北地胡)",
+        return p.word_error(ErrorCode::Inconsistent, token_at(dihu_said.column),
+                            "with several winners, say whose 地胡 (北地胡)",
                             "多家胡牌时写明谁地胡（北地胡）");
       wins.front().dihu = true;
     }
@@ -848,7 +1004,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       std::string field = "result.wins[" + std::to_string(i) + "]";
       out.fields.emplace_back(field, x.column);
       if (discarder) out.fields.emplace_back(field + ".from", discarder->second);
-      if (hua_said || pao_said) out.fields.emplace_back(field + ".after_kong", hua_said ? hua_said.column : pao_said.column);
+      if (hua_said || pao_said)
+        out.fields.emplace_back(field + ".after_kong",
+                                hua_said ? hua_said.column : pao_said.column);
       if (tianhu_said) out.fields.emplace_back(field + ".tianhu", tianhu_said.column);
       if (dihu_said) out.fields.emplace_back(field + ".dihu", dihu_said.column);
     }
@@ -856,34 +1014,45 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
   // 杠上花 and 杠上炮 come right after a kong of the winner / the discarder.
   if (t.outcome == Table::Outcome::Win && t.wins.front().after_kong) {
     int konger = t.wins.front().self_drawn() ? t.wins.front().seat : t.wins.front().from;
-    if (std::none_of(kongs.begin(), kongs.end(), [&](const KongWord& k) { return k.kong.seat == konger; })) {
+    if (std::none_of(kongs.begin(), kongs.end(),
+                     [&](const KongWord& k) { return k.kong.seat == konger; })) {
       const auto ki = static_cast<std::size_t>(konger);
       const bool hua = t.wins.front().self_drawn();
-      return p.word_error(ErrorCode::Inconsistent, token_at(hua ? hua_said.column : pao_said.column),
-                          std::string(hua ? "杠上花 is a self-draw right after the winner's kong" : "杠上炮 is a discard right after the discarder's kong") +
-                              ", but " + std::string(kSeatEn[ki]) + " made none (write it in the hand, or " + std::string(kSeatZh[ki]) + "杠(9999筒))",
-                          std::string(hua ? "杠上花是胡家杠后自摸" : "杠上炮是点炮者杠后打出") + "，但" + std::string(kSeatZh[ki]) +
-                              "没有杠（写在手牌中，或写作 " + std::string(kSeatZh[ki]) + "杠(9999筒)）");
+      return p.word_error(
+          ErrorCode::Inconsistent, token_at(hua ? hua_said.column : pao_said.column),
+          std::string(hua ? "杠上花 is a self-draw right after the winner's kong"
+                          : "杠上炮 is a discard right after the discarder's kong") +
+              ", but " + std::string(kSeatEn[ki]) + " made none (write it in the hand, or " +
+              std::string(kSeatZh[ki]) + "杠(9999筒))",
+          std::string(hua ? "杠上花是胡家杠后自摸" : "杠上炮是点炮者杠后打出") + "，但" +
+              std::string(kSeatZh[ki]) + "没有杠（写在手牌中，或写作 " + std::string(kSeatZh[ki]) +
+              "杠(9999筒)）");
     }
   }
   // The order the kongs were made: seat order, then 杠序 in full, or 最后杠 (or, for 杠上花 and
   // 杠上炮, the konger's only kong) moved to the end.
   if (!kong_order.empty()) {
     std::vector<KongWord> ordered;
-    for (const auto& said : kong_order) {  // not a structured binding: clang 14 lambdas cannot capture one
+    for (const auto& said :
+         kong_order) {  // not a structured binding: clang 14 lambdas cannot capture one
       const int seat = said.first;
       const Tile tile = said.second;
-      auto it = std::find_if(kongs.begin(), kongs.end(), [&](const KongWord& k) { return k.kong.seat == seat && k.kong.tile == tile; });
+      auto it = std::find_if(kongs.begin(), kongs.end(), [&](const KongWord& k) {
+        return k.kong.seat == seat && k.kong.tile == tile;
+      });
       if (it == kongs.end())
-        return p.word_error(ErrorCode::Inconsistent, token_at(order_said.column),
-                            "杠序 names a kong no hand shows: " + std::string(kSeatEn[static_cast<std::size_t>(seat)]) + " " + tile.ascii(),
-                            "杠序中的杠不在手牌中：" + std::string(kSeatZh[static_cast<std::size_t>(seat)]) + tile.chinese());
+        return p.word_error(
+            ErrorCode::Inconsistent, token_at(order_said.column),
+            "杠序 names a kong no hand shows: " +
+                std::string(kSeatEn[static_cast<std::size_t>(seat)]) + " " + tile.ascii(),
+            "杠序中的杠不在手牌中：" + std::string(kSeatZh[static_cast<std::size_t>(seat)]) +
+                tile.chinese());
       ordered.push_back(*it);
       kongs.erase(it);
     }
     if (!kongs.empty())
-      return p.word_error(ErrorCode::Inconsistent, token_at(order_said.column), "杠序 must list every kong of the table",
-                          "杠序须列出全桌所有的杠");
+      return p.word_error(ErrorCode::Inconsistent, token_at(order_said.column),
+                          "杠序 must list every kong of the table", "杠序须列出全桌所有的杠");
     kongs = std::move(ordered);
   } else {
     std::optional<int> konger;
@@ -891,13 +1060,16 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
       konger = t.wins.front().self_drawn() ? t.wins.front().seat : t.wins.front().from;
     std::vector<std::size_t> candidates;
     for (std::size_t i = 0; i < kongs.size(); ++i)
-      if (last_kong ? kongs[i].kong.tile == *last_kong : (konger && kongs[i].kong.seat == *konger)) candidates.push_back(i);
+      if (last_kong ? kongs[i].kong.tile == *last_kong : (konger && kongs[i].kong.seat == *konger))
+        candidates.push_back(i);
     if (last_kong && candidates.empty())
-      return p.word_error(ErrorCode::Inconsistent, token_at(last_kong_said.column), "最后杠 names a kong no hand shows",
-                          "最后杠所写的杠不在手牌中");
+      return p.word_error(ErrorCode::Inconsistent, token_at(last_kong_said.column),
+                          "最后杠 names a kong no hand shows", "最后杠所写的杠不在手牌中");
     if (konger && !last_kong && candidates.size() > 1)
-      return p.word_error(ErrorCode::BadWord, token_at(hua_said ? hua_said.column : pao_said.column),
-                          "which of the konger's kongs was the last? say 最后杠 and its tile (最后杠9筒, last-kong:9p)",
+      return p.word_error(ErrorCode::BadWord,
+                          token_at(hua_said ? hua_said.column : pao_said.column),
+                          "which of the konger's kongs was the last? say 最后杠 and its tile "
+                          "(最后杠9筒, last-kong:9p)",
                           "杠者有几个杠：最后开的是哪个？写作 最后杠9筒（last-kong:9p）");
     if (candidates.size() == 1) {
       KongWord k = kongs[candidates.front()];
@@ -910,7 +1082,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
     out.fields.emplace_back("kongs[" + std::to_string(i) + "]", kongs[i].column);
   }
   for (int s = 0; s < kSeats; ++s)
-    if (name_said[s]) out.fields.emplace_back("seats[" + std::to_string(s) + "].name", name_said[s].column);
+    if (name_said[s])
+      out.fields.emplace_back("seats[" + std::to_string(s) + "].name", name_said[s].column);
   return std::move(out);
 }
 
@@ -919,7 +1092,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words, const
 std::optional<std::string> table_to_words(const Table& t, bool zh) {
   std::vector<std::string> w;
   auto seat = [&](int s) {
-    return std::string(zh ? kSeatZh[static_cast<std::size_t>(s)] : kSeatEn[static_cast<std::size_t>(s)]);
+    return std::string(zh ? kSeatZh[static_cast<std::size_t>(s)]
+                          : kSeatEn[static_cast<std::size_t>(s)]);
   };
   auto tile = [&](Tile x) { return zh ? x.chinese() : x.ascii(); };
   if (!t.rules.empty()) {
@@ -932,12 +1106,15 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
     for (const auto& o : option_specs())
       if (o.name == name) spec = &o;
     std::int64_t v = t.options.get(name);
-    w.push_back(std::string(name) + "=" + (spec && spec->boolean ? (v ? "on" : "off") : std::to_string(v)));
+    w.push_back(std::string(name) + "=" +
+                (spec && spec->boolean ? (v ? "on" : "off") : std::to_string(v)));
   }
   for (int s = 0; s < kSeats; ++s) {
     const std::string& name = t.seats[static_cast<std::size_t>(s)].name;
     if (name.empty()) continue;
-    bool ok = name.size() <= 64 && !looks_like_hand_text(name) && separator(name) == std::string_view::npos && name.find_first_of(" \t") == std::string::npos &&
+    bool ok = name.size() <= 64 && !looks_like_hand_text(name) &&
+              separator(name) == std::string_view::npos &&
+              name.find_first_of(" \t") == std::string::npos &&
               name.find("\u3000") == std::string::npos;
     ok = ok && !has_unsafe_characters(name);
     for (const auto& sp : kSeatWords) ok = ok && name != sp.text;
@@ -958,8 +1135,9 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
   std::vector<KongEvent> shown;
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     const auto& k = t.kongs[i];
-    bool robbed = t.outcome == Table::Outcome::Win && t.wins.front().robbing_kong && k.kind == Meld::Kind::AddedKong &&
-                  k.seat == t.wins.front().from && k.tile == t.wins.front().tile && i + 1 == t.kongs.size();
+    bool robbed = t.outcome == Table::Outcome::Win && t.wins.front().robbing_kong &&
+                  k.kind == Meld::Kind::AddedKong && k.seat == t.wins.front().from &&
+                  k.tile == t.wins.front().tile && i + 1 == t.kongs.size();
     if (!robbed) shown.push_back(k);
   }
   for (int s = 0; s < kSeats; ++s) {
@@ -967,10 +1145,12 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
     Hand melds;
     for (const auto& k : shown)
       if (k.seat == s) melds.melds.push_back({k.kind, k.tile});
-    if (!melds.melds.empty()) w.push_back(seat(s) + (zh ? "杠" : ":kong:") + (zh ? to_chinese(melds) : to_ascii(melds)));
+    if (!melds.melds.empty())
+      w.push_back(seat(s) + (zh ? "杠" : ":kong:") + (zh ? to_chinese(melds) : to_ascii(melds)));
   }
   for (const auto& k : shown)
-    if (k.kind == Meld::Kind::DirectKong && k.from >= 0) w.push_back(seat(k.from) + (zh ? "点杠" : ":fed:") + tile(k.tile));
+    if (k.kind == Meld::Kind::DirectKong && k.from >= 0)
+      w.push_back(seat(k.from) + (zh ? "点杠" : ":fed:") + tile(k.tile));
   // The order words would give (seat order, the after-kong konger's only kong last); 杠序 when
   // the table's differs.
   std::vector<KongEvent> derived;
@@ -1007,11 +1187,14 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
   };
   if (!same(derived, shown)) {
     std::string order = zh ? "杠序:" : "kong-order:";
-    for (std::size_t i = 0; i < shown.size(); ++i) order += (i ? "," : "") + seat(shown[i].seat) + tile(shown[i].tile);
+    for (std::size_t i = 0; i < shown.size(); ++i)
+      order += (i ? "," : "") + seat(shown[i].seat) + tile(shown[i].tile);
     w.push_back(order);
   }
   switch (t.outcome) {
-    case Table::Outcome::Draw: w.push_back(zh ? "流局" : "draw"); break;
+    case Table::Outcome::Draw:
+      w.push_back(zh ? "流局" : "draw");
+      break;
     case Table::Outcome::Escape:
       w.push_back(seat(t.escaper) + (zh ? "逃跑" : ":escape"));
       if (t.last_four) w.push_back(zh ? "最后四张" : "last-four");
@@ -1019,15 +1202,21 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
     case Table::Outcome::Win: {
       const auto& first = t.wins.front();
       for (const auto& x : t.wins) {
-        w.push_back(seat(x.seat) + (x.self_drawn() ? (zh ? "自摸" : ":zimo:") : (zh ? "胡" : ":win:")) + tile(x.tile));
+        w.push_back(seat(x.seat) +
+                    (x.self_drawn() ? (zh ? "自摸" : ":zimo:") : (zh ? "胡" : ":win:")) +
+                    tile(x.tile));
         if (x.tianhu) w.push_back(seat(x.seat) + (zh ? "天胡" : ":tianhu"));
         if (x.dihu) w.push_back(seat(x.seat) + (zh ? "地胡" : ":dihu"));
       }
       if (!first.self_drawn()) {
-        if (first.robbing_kong) w.push_back(seat(first.from) + (zh ? "被抢杠" : ":robbed"));
-        else w.push_back(seat(first.from) + (zh ? "放炮" : ":pao"));
+        if (first.robbing_kong)
+          w.push_back(seat(first.from) + (zh ? "被抢杠" : ":robbed"));
+        else
+          w.push_back(seat(first.from) + (zh ? "放炮" : ":pao"));
       }
-      if (first.after_kong) w.push_back(first.self_drawn() ? (zh ? "杠上花" : "gangshanghua") : (zh ? "杠上炮" : "gangshangpao"));
+      if (first.after_kong)
+        w.push_back(first.self_drawn() ? (zh ? "杠上花" : "gangshanghua")
+                                       : (zh ? "杠上炮" : "gangshangpao"));
       if (t.flipped) w.push_back((zh ? "翻" : "flip:") + tile(*t.flipped));
       break;
     }

@@ -2,7 +2,9 @@
 
 namespace qianmj {
 
-char suit_letter(Suit s) { return "msp"[int(s)]; }
+char suit_letter(Suit s) {
+  return "msp"[int(s)];
+}
 
 std::string_view suit_zh(Suit s) {
   static constexpr std::string_view names[] = {"万", "条", "筒"};

@@ -82,8 +82,9 @@ using utf8::is_wide;
 
 // C0 and C1 controls, DEL, bidi embeddings and isolates, line and paragraph separators.
 bool unsafe_on_terminal(char32_t c) {
-  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
-         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029;
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E ||
+         c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+         c == 0x2028 || c == 0x2029;
 }
 
 bool has_unsafe_characters(std::string_view text) {

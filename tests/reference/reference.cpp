@@ -20,8 +20,12 @@ constexpr int kKinds = 27;
 constexpr int kYaoji = 9;  // 1s
 using Counts = std::array<int, kKinds>;
 
-int suit_of(int t) { return t / 9; }
-int rank_of(int t) { return t % 9 + 1; }  // 1..9
+int suit_of(int t) {
+  return t / 9;
+}
+int rank_of(int t) {
+  return t % 9 + 1;
+}  // 1..9
 std::string tile_name(int t) {
   std::string s;
   s += static_cast<char>('0' + rank_of(t));
@@ -31,10 +35,17 @@ std::string tile_name(int t) {
 
 int suit_index(char ch) {
   switch (ch) {
-    case 'm': case 'M': return 0;
-    case 's': case 'S': return 1;
-    case 'p': case 'P': return 2;
-    default: return -1;
+    case 'm':
+    case 'M':
+      return 0;
+    case 's':
+    case 'S':
+      return 1;
+    case 'p':
+    case 'P':
+      return 2;
+    default:
+      return -1;
   }
 }
 
@@ -62,11 +73,20 @@ Hand parse_hand(const std::string& text) {
   Hand h;
   std::vector<int> digits;
   std::size_t i = 0;
-  auto fail = [&](const std::string& why) { throw std::invalid_argument("bad hand '" + text + "': " + why); };
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("bad hand '" + text + "': " + why);
+  };
   while (i < text.size()) {
     char ch = text[i];
-    if (ch == ' ') { ++i; continue; }
-    if (ch >= '1' && ch <= '9') { digits.push_back(ch - '0'); ++i; continue; }
+    if (ch == ' ') {
+      ++i;
+      continue;
+    }
+    if (ch >= '1' && ch <= '9') {
+      digits.push_back(ch - '0');
+      ++i;
+      continue;
+    }
     if (suit_index(ch) >= 0) {
       if (digits.empty()) fail("suit without digits");
       for (int d : digits) h.c[suit_index(ch) * 9 + d - 1]++;
@@ -83,17 +103,25 @@ Hand parse_hand(const std::string& text) {
       if (j >= text.size() || suit_index(text[j]) < 0) fail("meld without suit");
       int suit = suit_index(text[j++]);
       bool plus = false;
-      if (j < text.size() && text[j] == '+') { plus = true; ++j; }
+      if (j < text.size() && text[j] == '+') {
+        plus = true;
+        ++j;
+      }
       if (j >= text.size() || text[j] != close) fail("unclosed meld");
       ++j;
       if (md.empty() || std::any_of(md.begin(), md.end(), [&](int d) { return d != md[0]; }))
         fail("meld digits differ");
       Meld m{suit * 9 + md[0] - 1, MeldKind::Pung};
-      if (ch == '[' && md.size() == 3 && !plus) m.kind = MeldKind::Pung;
-      else if (ch == '[' && md.size() == 4 && !plus) m.kind = MeldKind::Direct;
-      else if (ch == '[' && md.size() == 4 && plus) m.kind = MeldKind::Added;
-      else if (ch == '(' && md.size() == 4 && !plus) m.kind = MeldKind::Concealed;
-      else fail("bad meld");
+      if (ch == '[' && md.size() == 3 && !plus)
+        m.kind = MeldKind::Pung;
+      else if (ch == '[' && md.size() == 4 && !plus)
+        m.kind = MeldKind::Direct;
+      else if (ch == '[' && md.size() == 4 && plus)
+        m.kind = MeldKind::Added;
+      else if (ch == '(' && md.size() == 4 && !plus)
+        m.kind = MeldKind::Concealed;
+      else
+        fail("bad meld");
       h.melds.push_back(m);
       i = j;
       continue;
@@ -116,9 +144,12 @@ int concealed_count(const Hand& h) {
   return n;
 }
 // Hand size with a kong counting as 3.
-int tile_size(const Hand& h) { return concealed_count(h) + 3 * static_cast<int>(h.melds.size()); }
+int tile_size(const Hand& h) {
+  return concealed_count(h) + 3 * static_cast<int>(h.melds.size());
+}
 bool has_kong_meld(const Hand& h) {
-  return std::any_of(h.melds.begin(), h.melds.end(), [](const Meld& m) { return m.kind != MeldKind::Pung; });
+  return std::any_of(h.melds.begin(), h.melds.end(),
+                     [](const Meld& m) { return m.kind != MeldKind::Pung; });
 }
 int suits_present(const Counts& o) {
   int n = 0;
@@ -208,7 +239,9 @@ bool is_seven_pairs(const Hand& h) {
   return std::all_of(h.c.begin(), h.c.end(), [](int x) { return x % 2 == 0; });
 }
 
-bool is_win_shape(const Hand& h) { return !standard_decomps(h).empty() || is_seven_pairs(h); }
+bool is_win_shape(const Hand& h) {
+  return !standard_decomps(h).empty() || is_seven_pairs(h);
+}
 
 // A win the rule set accepts: the shape, and for Zunyi Z1 (lacks a suit).
 bool accepted_win(const Hand& h, bool zunyi) {
@@ -290,7 +323,9 @@ bool set_has_terminal(const Set& s) {
   if (s.pung) return rank_of(s.tile) == 1 || rank_of(s.tile) == 9;
   return rank_of(s.tile) == 1 || rank_of(s.tile) == 7;  // 123 or 789
 }
-bool is_258(int t) { return rank_of(t) == 2 || rank_of(t) == 5 || rank_of(t) == 8; }
+bool is_258(int t) {
+  return rank_of(t) == 2 || rank_of(t) == 5 || rank_of(t) == 8;
+}
 
 // D1 shape pattern (no 天胡/地胡), best over all readings; -1 if not a win shape.
 i64 duyun_shape_fan(const Hand& h) {
@@ -298,13 +333,14 @@ i64 duyun_shape_fan(const Hand& h) {
   i64 best = -1;
   for (const Decomp& d : standard_decomps(h)) {
     bool ddh = std::all_of(d.sets.begin(), d.sets.end(), [](const Set& s) { return s.pung; });
-    bool jiang = ddh && is_258(d.pair) &&
-                 std::all_of(d.sets.begin(), d.sets.end(), [](const Set& s) { return is_258(s.tile); });
+    bool jiang =
+        ddh && is_258(d.pair) &&
+        std::all_of(d.sets.begin(), d.sets.end(), [](const Set& s) { return is_258(s.tile); });
     bool yaojiu = qys && (rank_of(d.pair) == 1 || rank_of(d.pair) == 9) &&
                   std::all_of(d.sets.begin(), d.sets.end(), set_has_terminal);
-    i64 f = 1;                        // 平胡
-    if (ddh) f = std::max<i64>(f, 3);  // 对对胡
-    if (qys) f = std::max<i64>(f, 6);  // 清一色
+    i64 f = 1;                                // 平胡
+    if (ddh) f = std::max<i64>(f, 3);         // 对对胡
+    if (qys) f = std::max<i64>(f, 6);         // 清一色
     if (qys && ddh) f = std::max<i64>(f, 9);  // 清对
     if (jiang) f = std::max<i64>(f, 9);       // 将对
     if (yaojiu) f = std::max<i64>(f, 12);     // 清幺九
@@ -312,10 +348,10 @@ i64 duyun_shape_fan(const Hand& h) {
   }
   if (is_seven_pairs(h)) {
     bool four = std::any_of(h.c.begin(), h.c.end(), [](int x) { return x == 4; });
-    i64 f = 6;                          // 七对
-    if (four) f = 12;                   // 龙七对
-    if (qys) f = 12;                    // 清七对
-    if (qys && four) f = 18;            // 清龙七对
+    i64 f = 6;                // 七对
+    if (four) f = 12;         // 龙七对
+    if (qys) f = 12;          // 清七对
+    if (qys && four) f = 18;  // 清龙七对
     best = std::max(best, f);
   }
   return best;
@@ -346,8 +382,10 @@ i64 zunyi_value(const Hand& h14, int w, const Opts& o) {
   }
   if (is_seven_pairs(h14)) {
     bool long7;
-    if (o.get("zunyi-long-on-win") != 0) long7 = h14.c[w] == 4;
-    else long7 = std::any_of(h14.c.begin(), h14.c.end(), [](int x) { return x == 4; });
+    if (o.get("zunyi-long-on-win") != 0)
+      long7 = h14.c[w] == 4;
+    else
+      long7 = std::any_of(h14.c.begin(), h14.c.end(), [](int x) { return x == 4; });
     best = std::max<i64>(best, long7 ? 10 : 4);
   }
   if (best < 0) return -1;
@@ -383,7 +421,8 @@ WaitInfo analyze_waits(const Hand& h13, bool zunyi, const Opts& o) {
 enum class Role { None, Winner, Payer };
 struct Situation {
   std::optional<int> win;
-  bool zimo = false, after_kong = false, robbing_kong = false, baoting = false, payer_baoting = false;
+  bool zimo = false, after_kong = false, robbing_kong = false, baoting = false,
+       payer_baoting = false;
   bool tianhu = false, dihu = false, dou = false;
   Role dealer = Role::None;
   i64 streak = 0;
@@ -408,10 +447,14 @@ Situation parse_situation(const json& j) {
   s.dou = jbool(j, "dou");
   if (j.contains("dealer") && !j["dealer"].is_null()) {
     std::string d = j["dealer"].get<std::string>();
-    if (d == "winner") s.dealer = Role::Winner;
-    else if (d == "payer") s.dealer = Role::Payer;
-    else if (d == "none") s.dealer = Role::None;
-    else throw std::invalid_argument("bad dealer: " + d);
+    if (d == "winner")
+      s.dealer = Role::Winner;
+    else if (d == "payer")
+      s.dealer = Role::Payer;
+    else if (d == "none")
+      s.dealer = Role::None;
+    else
+      throw std::invalid_argument("bad dealer: " + d);
   }
   if (j.contains("streak") && !j["streak"].is_null()) s.streak = j["streak"].get<i64>();
   return s;
@@ -426,7 +469,8 @@ bool inconsistent(const Hand& h, const Situation& s) {
   if (s.robbing_kong && s.after_kong) return true;
   if (s.robbing_kong && s.payer_baoting) return true;  // the robbed seat shows a pung: no 报听 (D2)
   if (s.after_kong && s.zimo && !has_kong_meld(h) && !s.dou) return true;
-  if (s.tianhu && (s.dealer == Role::Payer || s.after_kong || s.robbing_kong || s.payer_baoting || melds))
+  if (s.tianhu &&
+      (s.dealer == Role::Payer || s.after_kong || s.robbing_kong || s.payer_baoting || melds))
     return true;
   if (s.dihu && (s.dealer == Role::Winner || melds)) return true;
   if (s.baoting && melds) return true;
@@ -457,10 +501,11 @@ DuyunEval duyun_eval(const Hand& h14, const Situation& s, const Opts& o) {
   if (s.after_kong && s.zimo) e.common += 1;   // 杠上花
   if (s.after_kong && !s.zimo) e.common += 1;  // 杠上炮
   if (s.robbing_kong) e.common += o.get("qianggang-fan");
-  if (s.baoting) e.common += 6;                // winner's 报听
+  if (s.baoting) e.common += 6;  // winner's 报听
   return e;
 }
-i64 duyun_payment_fan(const DuyunEval& e, const Situation& s, bool payer_is_discarder, bool with_streak) {
+i64 duyun_payment_fan(const DuyunEval& e, const Situation& s, bool payer_is_discarder,
+                      bool with_streak) {
   i64 f = e.common;
   if (payer_is_discarder && s.payer_baoting) f += 6;
   if (with_streak) f += s.streak;
@@ -514,21 +559,36 @@ RefScore score(const std::string& hand, const std::string& rules, const nlohmann
   if (tile_size(h) != 14) throw std::invalid_argument("score needs 14 tiles: " + hand);
   Situation s = parse_situation(situation);
   RefScore r;
-  if (inconsistent(h, s)) { r.error = true; return r; }
-  if (s.tianhu) { s.zimo = true; s.dealer = Role::Winner; }
+  if (inconsistent(h, s)) {
+    r.error = true;
+    return r;
+  }
+  if (s.tianhu) {
+    s.zimo = true;
+    s.dealer = Role::Winner;
+  }
 
   // Candidate winning tiles.
   Counts own = own_counts(h);
   std::vector<int> cands;
   if (s.win) {
     int w = *s.win;
-    if (h.c[w] == 0) { r.error = true; return r; }                    // win tile not in the hand
-    if (s.robbing_kong && own[w] != 1) { r.error = true; return r; }  // can't rob: holds another copy
+    if (h.c[w] == 0) {
+      r.error = true;
+      return r;
+    }  // win tile not in the hand
+    if (s.robbing_kong && own[w] != 1) {
+      r.error = true;
+      return r;
+    }  // can't rob: holds another copy
     cands.push_back(w);
   } else {
     for (int t = 0; t < kKinds; ++t)
       if (h.c[t] > 0 && (!s.robbing_kong || own[t] == 1)) cands.push_back(t);
-    if (cands.empty()) { r.error = true; return r; }
+    if (cands.empty()) {
+      r.error = true;
+      return r;
+    }
   }
 
   if (!accepted_win(h, zunyi)) return r;
@@ -620,13 +680,18 @@ struct Ledger {
 std::optional<RefLedger> settle_impl(const json& table) {
   if (!table.is_object()) throw Refusal{"table is not an object"};
   std::string rules = "duyun";
-  if (table.contains("rules") && !table["rules"].is_null()) rules = table["rules"].get<std::string>();
+  if (table.contains("rules") && !table["rules"].is_null())
+    rules = table["rules"].get<std::string>();
   if (rules != "duyun" && rules != "zunyi") throw Refusal{"unknown rules"};
   bool zunyi = rules == "zunyi";
   static const json kNoOptions = json::object();
-  Opts o{table.contains("options") && table["options"].is_object() ? &table["options"] : &kNoOptions};
-  int dealer = table.contains("dealer") && !table["dealer"].is_null() ? seat_index(table["dealer"], "dealer") : 0;
-  i64 streak = table.contains("streak") && !table["streak"].is_null() ? table["streak"].get<i64>() : 0;
+  Opts o{table.contains("options") && table["options"].is_object() ? &table["options"]
+                                                                   : &kNoOptions};
+  int dealer = table.contains("dealer") && !table["dealer"].is_null()
+                   ? seat_index(table["dealer"], "dealer")
+                   : 0;
+  i64 streak =
+      table.contains("streak") && !table["streak"].is_null() ? table["streak"].get<i64>() : 0;
 
   // Seats.
   if (!table.contains("seats") || !table["seats"].is_array() || table["seats"].size() != 4)
@@ -651,13 +716,19 @@ std::optional<RefLedger> settle_impl(const json& table) {
       KongIn k;
       k.seat = seat_index(kj.at("seat"), "kongs[].seat");
       std::string kind = kj.at("kind").get<std::string>();
-      if (kind == "direct") k.kind = KongKind::Direct;
-      else if (kind == "added") k.kind = KongKind::Added;
-      else if (kind == "concealed") k.kind = KongKind::Concealed;
-      else throw Refusal{"bad kong kind " + kind};
+      if (kind == "direct")
+        k.kind = KongKind::Direct;
+      else if (kind == "added")
+        k.kind = KongKind::Added;
+      else if (kind == "concealed")
+        k.kind = KongKind::Concealed;
+      else
+        throw Refusal{"bad kong kind " + kind};
       k.tile = parse_tile(kj.at("tile").get<std::string>());
-      if (kj.contains("from") && !kj["from"].is_null()) k.from = seat_index(kj["from"], "kongs[].from");
-      if (k.kind == KongKind::Direct && (k.from < 0 || k.from == k.seat)) throw Refusal{"direct kong without from"};
+      if (kj.contains("from") && !kj["from"].is_null())
+        k.from = seat_index(kj["from"], "kongs[].from");
+      if (k.kind == KongKind::Direct && (k.from < 0 || k.from == k.seat))
+        throw Refusal{"direct kong without from"};
       kongs.push_back(k);
     }
   }
@@ -674,8 +745,10 @@ std::optional<RefLedger> settle_impl(const json& table) {
     for (const json& wj : res.at("wins")) {
       WinIn w;
       w.seat = seat_index(wj.at("seat"), "wins[].seat");
-      if (wj.contains("from") && !wj["from"].is_null()) w.from = seat_index(wj["from"], "wins[].from");
-      if (wj.contains("tile") && !wj["tile"].is_null()) w.tile = parse_tile(wj["tile"].get<std::string>());
+      if (wj.contains("from") && !wj["from"].is_null())
+        w.from = seat_index(wj["from"], "wins[].from");
+      if (wj.contains("tile") && !wj["tile"].is_null())
+        w.tile = parse_tile(wj["tile"].get<std::string>());
       w.after_kong = jbool(wj, "after_kong");
       w.robbing_kong = jbool(wj, "robbing_kong");
       w.tianhu = jbool(wj, "tianhu");
@@ -687,7 +760,8 @@ std::optional<RefLedger> settle_impl(const json& table) {
       wins.push_back(w);
     }
     if (wins.empty()) throw Refusal{"win without winners"};
-    if (res.contains("flipped") && !res["flipped"].is_null()) flipped = parse_tile(res["flipped"].get<std::string>());
+    if (res.contains("flipped") && !res["flipped"].is_null())
+      flipped = parse_tile(res["flipped"].get<std::string>());
   } else if (kind == "draw") {
   } else if (kind == "escape") {
     if (zunyi) throw Refusal{"Zunyi has no escape rule"};
@@ -708,7 +782,9 @@ std::optional<RefLedger> settle_impl(const json& table) {
   std::set<std::pair<int, int>> robbed;
   for (const WinIn& w : wins)
     if (w.robbing_kong) robbed.insert({w.from, *w.tile});
-  auto is_void = [&](const KongIn& k) { return k.kind == KongKind::Added && robbed.count({k.seat, k.tile}) > 0; };
+  auto is_void = [&](const KongIn& k) {
+    return k.kind == KongKind::Added && robbed.count({k.seat, k.tile}) > 0;
+  };
   auto is_robbed_seat = [&](int s) {
     return std::any_of(robbed.begin(), robbed.end(), [&](const auto& p) { return p.first == s; });
   };
@@ -725,13 +801,15 @@ std::optional<RefLedger> settle_impl(const json& table) {
       if (!w.tile) throw Refusal{"13-tile winner without a winning tile"};
       h = plus_tile(h, *w.tile);
     } else if (n == 14) {
-      if (w.tile && h.c[static_cast<std::size_t>(*w.tile)] == 0) throw Refusal{"winning tile not in the winner's hand"};
+      if (w.tile && h.c[static_cast<std::size_t>(*w.tile)] == 0)
+        throw Refusal{"winning tile not in the winner's hand"};
     } else {
       throw Refusal{"winner's hand has a wrong size"};
     }
     h14[ws] = h;
     Counts own = own_counts(h);
-    if (w.tile) cands[ws] = {*w.tile};
+    if (w.tile)
+      cands[ws] = {*w.tile};
     else
       for (int t = 0; t < kKinds; ++t)
         if (h.c[t] > 0 && (!w.robbing_kong || own[t] == 1)) cands[ws].push_back(t);
@@ -771,7 +849,8 @@ std::optional<RefLedger> settle_impl(const json& table) {
 
   // ---- Refusal: a winner that does not win.
   for (const WinIn& w : wins)
-    if (!accepted_win(h14[static_cast<std::size_t>(w.seat)], zunyi)) throw Refusal{"winner's hand is not a win"};
+    if (!accepted_win(h14[static_cast<std::size_t>(w.seat)], zunyi))
+      throw Refusal{"winner's hand is not a win"};
 
   // ---- Refusal: tianhu / dihu by the wrong seat.
   for (const WinIn& w : wins) {
@@ -796,8 +875,11 @@ std::optional<RefLedger> settle_impl(const json& table) {
   for (std::size_t s = 0; s < 4; ++s) {
     if (!seats[s].baoting) continue;
     bool melds = false;
-    if (seats[s].hand) melds = !seats[s].hand->melds.empty();
-    else melds = std::any_of(kongs.begin(), kongs.end(), [&](const KongIn& k) { return static_cast<std::size_t>(k.seat) == s; });
+    if (seats[s].hand)
+      melds = !seats[s].hand->melds.empty();
+    else
+      melds = std::any_of(kongs.begin(), kongs.end(),
+                          [&](const KongIn& k) { return static_cast<std::size_t>(k.seat) == s; });
     if (is_robbed_seat(static_cast<int>(s))) melds = true;  // it holds the robbed pung
     if (melds) throw Refusal{"baoting seat with melds"};
     if (is_winner[s]) {
@@ -826,10 +908,14 @@ std::optional<RefLedger> settle_impl(const json& table) {
     s.baoting = seats[static_cast<std::size_t>(w.seat)].baoting;
     s.payer_baoting = !s.zimo && seats[static_cast<std::size_t>(w.from)].baoting;
     s.dou = has_kong_meld(h14[static_cast<std::size_t>(w.seat)]) ||
-            std::any_of(kongs.begin(), kongs.end(), [&](const KongIn& k) { return k.seat == w.seat && !is_void(k); });
-    if (w.seat == dealer) s.dealer = Role::Winner;
-    else if (s.zimo || w.from == dealer) s.dealer = Role::Payer;
-    else s.dealer = Role::None;
+            std::any_of(kongs.begin(), kongs.end(),
+                        [&](const KongIn& k) { return k.seat == w.seat && !is_void(k); });
+    if (w.seat == dealer)
+      s.dealer = Role::Winner;
+    else if (s.zimo || w.from == dealer)
+      s.dealer = Role::Payer;
+    else
+      s.dealer = Role::None;
     s.streak = streak;
     return s;
   };
@@ -899,20 +985,25 @@ std::optional<RefLedger> settle_impl(const json& table) {
           for (int w : ws) L.pay(d, w, q);
           for (int k = 1; k <= 3 && rem > 0; ++k) {
             int s = (d + k) % 4;
-            if (std::find(ws.begin(), ws.end(), s) != ws.end()) { L.pay(d, s, 1); --rem; }
+            if (std::find(ws.begin(), ws.end(), s) != ws.end()) {
+              L.pay(d, s, 1);
+              --rem;
+            }
           }
         }
       }
       out.next_dealer = (wins.size() == 1) ? wins[0].seat : wins[0].from;
     } else if (kind == "draw") {
       auto dj_amount = [&](int r, int payer) {  // what ready seat r's 查大叫 collects from payer
-        i64 f = dajiao[static_cast<std::size_t>(r)] + (seats[static_cast<std::size_t>(r)].baoting ? 6 : 0) +
+        i64 f = dajiao[static_cast<std::size_t>(r)] +
+                (seats[static_cast<std::size_t>(r)].baoting ? 6 : 0) +
                 ((dealer == r || dealer == payer) ? streak : 0);
         return f * base;
       };
       std::array<bool, 4> huazhu{};
       for (std::size_t s = 0; s < 4; ++s)
-        huazhu[s] = o.get("huazhu") != 0 && !ready[s] && suits_present(own_counts(*seats[s].hand)) == 3;
+        huazhu[s] =
+            o.get("huazhu") != 0 && !ready[s] && suits_present(own_counts(*seats[s].hand)) == 3;
       // (1) 查花猪
       for (int h = 0; h < 4; ++h) {
         if (!huazhu[static_cast<std::size_t>(h)]) continue;
@@ -943,7 +1034,8 @@ std::optional<RefLedger> settle_impl(const json& table) {
         i64 amt = o.get("escape-penalty") * base;
         std::size_t ju = static_cast<std::size_t>(j);
         if (last_four && known[ju] && ready[ju]) {
-          i64 f = dajiao[ju] + (seats[ju].baoting ? 6 : 0) + ((dealer == j || dealer == escaper) ? streak : 0);
+          i64 f = dajiao[ju] + (seats[ju].baoting ? 6 : 0) +
+                  ((dealer == j || dealer == escaper) ? streak : 0);
           amt = std::max(amt, f * base);
         }
         L.pay(escaper, j, amt);
@@ -999,7 +1091,8 @@ std::optional<RefLedger> settle_impl(const json& table) {
         return seats[s].chongfeng ? (n - 1) * ji + cfji : n * ji;
       };
       std::optional<int> fanji;
-      if (flipped) fanji = suit_of(*flipped) * 9 + (rank_of(*flipped) % 9);  // one rank above, 9 -> 1
+      if (flipped)
+        fanji = suit_of(*flipped) * 9 + (rank_of(*flipped) % 9);  // one rank above, 9 -> 1
       for (std::size_t s = 0; s < 4; ++s) {
         if (!counts[s]) continue;
         Counts c = is_winner[s] ? own_counts(h14[s]) : own_counts(*seats[s].hand);
@@ -1045,7 +1138,10 @@ std::optional<RefLedger> settle_impl(const json& table) {
       } else {
         out.next_dealer = dealer;
         for (int k = 1; k <= 3; ++k)
-          if (ready[static_cast<std::size_t>((dealer + k) % 4)]) { out.next_dealer = (dealer + k) % 4; break; }
+          if (ready[static_cast<std::size_t>((dealer + k) % 4)]) {
+            out.next_dealer = (dealer + k) % 4;
+            break;
+          }
       }
     }
   }

@@ -12,9 +12,11 @@ namespace qianmj {
 struct Set {
   enum class Kind : std::uint8_t { Pung, Sequence };
   Kind kind = Kind::Pung;
-  Tile first;          // the pung's tile, or the lowest tile of the sequence
-  bool melded = false; // a 碰/杠 meld rather than concealed tiles
-  bool contains_terminal() const { return first.terminal() || (kind == Kind::Sequence && first.rank() == 7); }
+  Tile first;           // the pung's tile, or the lowest tile of the sequence
+  bool melded = false;  // a 碰/杠 meld rather than concealed tiles
+  bool contains_terminal() const {
+    return first.terminal() || (kind == Kind::Sequence && first.rank() == 7);
+  }
 };
 
 // The sets of a reading: at most four, kept inline (no allocation on the scoring path).
@@ -49,7 +51,8 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context);
 template <class F>
 void for_each_reading(const Hand& hand, F&& f) {
   for_each_reading(
-      hand, [](void* c, const Reading& r) { (*static_cast<std::remove_reference_t<F>*>(c))(r); }, &f);
+      hand, [](void* c, const Reading& r) { (*static_cast<std::remove_reference_t<F>*>(c))(r); },
+      &f);
 }
 
 // True when the hand (14 tiles, kong = 3) has at least one reading.

@@ -35,13 +35,18 @@ std::string_view code_name(ErrorCode code);  // "bad_char", ...
 
 struct Error {
   Error() = default;
-  Error(ErrorCode c, std::string message_en, std::string message_zh, int col = 0, std::string in = "")
-      : code(c), en(std::move(message_en)), zh(std::move(message_zh)), column(col), input(std::move(in)) {}
+  Error(ErrorCode c, std::string message_en, std::string message_zh, int col = 0,
+        std::string in = "")
+      : code(c),
+        en(std::move(message_en)),
+        zh(std::move(message_zh)),
+        column(col),
+        input(std::move(in)) {}
 
   ErrorCode code = ErrorCode::Usage;
-  std::string en;   // message in English
-  std::string zh;   // message in Chinese
-  int column = 0;   // 1-based character column in the input, 0 when not about one character
+  std::string en;     // message in English
+  std::string zh;     // message in Chinese
+  int column = 0;     // 1-based character column in the input, 0 when not about one character
   std::string input;  // the text the column points into, when there is one
   std::string field;  // the JSON field at fault (seats[2].hand), when there is one
 
@@ -51,8 +56,9 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(const T& value) : v_(value) {}          // NOLINT(google-explicit-constructor)
-  Result(T&& value) : v_(std::move(value)) {}     // NOLINT(google-explicit-constructor): one move, not two
+  Result(const T& value) : v_(value) {}  // NOLINT(google-explicit-constructor)
+  Result(T&& value)
+      : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor): one move, not two
   Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
   explicit operator bool() const { return v_.index() == 0; }
   T& operator*() { return std::get<0>(v_); }

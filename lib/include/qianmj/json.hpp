@@ -14,8 +14,7 @@ using Json = nlohmann::ordered_json;  // keys in the order written: schema and r
 Json to_json(const Item& item, const Unit& unit);
 Json to_json(const Score& score, const Ruleset& rules);
 Json to_json(const WaitsAnswer& waits, const Ruleset& rules);
-Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
-                       const Ruleset& rules);
+Json to_json(const Hand& hand14, const std::vector<DiscardAnswer>& discards, const Ruleset& rules);
 Json rules_json(const Ruleset& rules);
 // The waits answers as one line of JSON text, written directly (the pipeline's hot path);
 // the to_json overloads above parse these, so there is one definition of the shape.

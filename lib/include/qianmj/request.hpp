@@ -24,12 +24,14 @@ struct SituationArgs {
   std::string dealer = "none";  // winner, payer, none
   std::int64_t streak = 0;
   std::string streak_text;  // the streak as typed, read here: 10^19 is out_of_range, not 2^63-1
-  bool win_given = false, streak_given = false;  // an empty win or streak is an error, not "not given"
+  bool win_given = false,
+       streak_given = false;  // an empty win or streak is an error, not "not given"
 };
 
 // The situation those arguments say; errors name the fields through `field_name` (null: the
 // field names themselves, "streak"; the CLI: its flags, "--streak").
-Result<Situation> read_situation(const SituationArgs& a, std::string (*field_name)(std::string_view) = nullptr);
+Result<Situation> read_situation(const SituationArgs& a,
+                                 std::string (*field_name)(std::string_view) = nullptr);
 
 // A hand to score and its situation: 14 tiles, or 13 and the winning tile (added here).
 struct ScoreRequest {
@@ -51,7 +53,8 @@ std::optional<Result<Json>> json_request(const std::string& line);
 
 // One line of a pipeline over `defaults`: the hand text (the line itself, or the object's
 // "hand") and the arguments with the object's fields applied. An error names the field.
-Result<SituationArgs> score_line(const std::string& line, SituationArgs defaults, std::string& hand);
+Result<SituationArgs> score_line(const std::string& line, SituationArgs defaults,
+                                 std::string& hand);
 Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs defaults, std::string& hand);
 
 }  // namespace qianmj

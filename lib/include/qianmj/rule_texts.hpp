@@ -14,8 +14,8 @@ struct RuleText {
   std::string_view id;                    // "D3"
   std::string_view title_en, title_zh;    // one line each
   std::vector<std::string_view> options;  // house rules that change it (RULES.md H names)
-  std::string text_en, text_zh;           // the rule as the calculator applies it, lines joined by '\n'
-  std::string_view folder;                // "common", or the id of its rule set
+  std::string text_en, text_zh;  // the rule as the calculator applies it, lines joined by '\n'
+  std::string_view folder;       // "common", or the id of its rule set
 };
 
 // The rules of one folder of lib/src/rules ("common" for C1-C7), in id order; empty if none.

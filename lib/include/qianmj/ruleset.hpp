@@ -47,7 +47,8 @@ class Ruleset {
   virtual std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
                                            const Situation& s) const = 0;
   // Whether a win with this pattern may be taken off a discard (Duyun D3).
-  virtual bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const = 0;
+  virtual bool legal_on_discard(const Item& pattern, const Hand& hand,
+                                const Situation& s) const = 0;
   // Scores a 14-tile hand (kong = 3) in a situation: checks the situation against the hand
   // (normalize_situation), notes the fields this rule set ignores, evaluate()s, then prices.
   Result<Score> score(const Hand& hand, const Situation& s) const;
@@ -63,7 +64,9 @@ class Ruleset {
   virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
   // Adds the tiles of the table that only this rule set knows of to `copies` (C7 across the
   // table), checking its own fields; an error names the field.
-  virtual std::optional<Error> count_table_tiles(const Table&, Counts&) const { return std::nullopt; }
+  virtual std::optional<Error> count_table_tiles(const Table&, Counts&) const {
+    return std::nullopt;
+  }
   // Whether settle needs every seat's hand whatever the result (Zunyi: 豆 and 鸡 need
   // to know who is ready).
   virtual bool needs_all_hands() const { return false; }

@@ -37,8 +37,8 @@ struct Payer {
   std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) this payer is charged
   std::int64_t points = 0;  // what this payer pays
   std::vector<Item> items;
-  bool dealer = false;      // this payer is the dealer (the discarder may be)
-  int covers = 1;           // seats' shares this payer pays (Zunyi 包三家: 3), points = value × covers
+  bool dealer = false;  // this payer is the dealer (the discarder may be)
+  int covers = 1;  // seats' shares this payer pays (Zunyi 包三家: 3), points = value × covers
 };
 
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
@@ -51,11 +51,11 @@ struct Score {
   std::optional<Text> reason;  // why not a win, or why not legal
   std::optional<Item> pattern;
   std::optional<Reading> reading;  // the reading that makes the pattern
-  std::vector<Item> also;      // lower patterns the hand also holds
-  std::vector<Item> items;     // pattern and add-ons every payer pays
+  std::vector<Item> also;          // lower patterns the hand also holds
+  std::vector<Item> items;         // pattern and add-ons every payer pays
   std::vector<Payer> payers;
-  std::int64_t total = 0;      // points the winner collects
-  std::vector<Text> notes;     // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
+  std::int64_t total = 0;   // points the winner collects
+  std::vector<Text> notes;  // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
 };
 
 }  // namespace qianmj

@@ -15,10 +15,10 @@
 namespace qianmj {
 
 struct SessionHand {
-  long number = 0;      // 1 for the evening's first hand
+  long number = 0;  // 1 for the evening's first hand
   Table table;
   Ledger ledger;
-  std::shared_ptr<const Ruleset> rules;  // the rule set it was priced under
+  std::shared_ptr<const Ruleset> rules;       // the rule set it was priced under
   std::array<std::int64_t, kSeats> totals{};  // the evening's totals after this hand
   std::vector<Text> notes;                    // corrections of the carried dealer or streak
 };

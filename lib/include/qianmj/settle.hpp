@@ -34,8 +34,8 @@ struct SeatState {
   std::string name;
   std::optional<Hand> hand;  // as given: 13 tiles, or a winner's 13 + tile / 14
   bool baoting = false;
-  int discarded_yaoji = 0;   // Zunyi
-  bool chongfeng = false;    // Zunyi
+  int discarded_yaoji = 0;  // Zunyi
+  bool chongfeng = false;   // Zunyi
 };
 
 struct Table {
@@ -60,7 +60,7 @@ struct Transfer {
   std::int64_t points = 0;
   std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) charged, where a pattern is priced
   std::vector<Item> items;  // pattern and add-ons, where a pattern is priced
-  int covers = 1;           // seats' shares paid (Zunyi 包三家: 3): points = value × covers (× base)
+  int covers = 1;  // seats' shares paid (Zunyi 包三家: 3): points = value × covers (× base)
 };
 
 // One row of the ledger: what happened and the payments it caused.
@@ -75,8 +75,8 @@ struct LedgerItem {
 // 查叫: what the draw (or a late escape) found in one seat's hand.
 struct SeatCheck {
   bool ready = false;
-  std::optional<bool> huazhu;   // 花猪 (D8.1), where the rule set checks for it
-  std::optional<Item> dajiao;   // best pattern over the live waits
+  std::optional<bool> huazhu;      // 花猪 (D8.1), where the rule set checks for it
+  std::optional<Item> dajiao;      // best pattern over the live waits
   std::vector<Item> dajiao_items;  // what a 查大叫 charges for it: the pattern and its add-ons
 };
 

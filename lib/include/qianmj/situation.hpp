@@ -18,16 +18,16 @@ enum class DealerRole { None, Winner, Payer };
 // What happened around a win: the situation options of INTERFACE §2.
 struct Situation {
   std::optional<Tile> win_tile;
-  bool zimo = false;          // self-drawn
-  bool after_kong = false;    // on a kong's replacement (杠上花) or right after it (杠上炮)
-  bool robbing_kong = false;  // 抢杠
-  bool baoting = false;       // winner declared 报听
-  bool payer_baoting = false; // discarder declared 报听
+  bool zimo = false;           // self-drawn
+  bool after_kong = false;     // on a kong's replacement (杠上花) or right after it (杠上炮)
+  bool robbing_kong = false;   // 抢杠
+  bool baoting = false;        // winner declared 报听
+  bool payer_baoting = false;  // discarder declared 报听
   bool tianhu = false;
   bool dihu = false;
-  bool dou = false;           // winner owns a 豆 not shown as a meld
+  bool dou = false;  // winner owns a 豆 not shown as a meld
   DealerRole dealer = DealerRole::None;
-  std::int64_t streak = 0;    // 连庄 count N
+  std::int64_t streak = 0;  // 连庄 count N
   // How messages name a field of the situation ("streak", "payer_baoting"): the caller's
   // own spelling (the CLI: --streak), or the field itself when null.
   std::string (*field_name)(std::string_view field) = nullptr;

@@ -40,7 +40,8 @@ struct WordsTable {
 
 // Reads a table in words: one argument a word (an argument may hold spaces: a quoted hand),
 // or one line split at spaces. Errors carry the column of the word and the line.
-Result<WordsTable> table_from_words(const std::vector<std::string>& words, const WordsDefaults* defaults = nullptr);
+Result<WordsTable> table_from_words(const std::vector<std::string>& words,
+                                    const WordsDefaults* defaults = nullptr);
 Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* defaults = nullptr);
 
 // A line split into words at spaces (ASCII and U+3000).

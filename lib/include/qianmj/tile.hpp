@@ -13,13 +13,14 @@ enum class Suit : std::uint8_t { Man = 0, Sou = 1, Pin = 2 };  // 万 条 筒, A
 inline constexpr int kSuits = 3;
 inline constexpr int kRanks = 9;
 inline constexpr int kKinds = kSuits * kRanks;  // 27 tile kinds
-inline constexpr int kCopies = 4;                // C1: four copies of each kind
+inline constexpr int kCopies = 4;               // C1: four copies of each kind
 
 // A tile kind: suit and rank 1..9, stored as index suit*9 + rank-1.
 class Tile {
  public:
   constexpr Tile() = default;
-  constexpr Tile(Suit s, int rank) : index_(static_cast<std::uint8_t>(int(s) * kRanks + rank - 1)) {}
+  constexpr Tile(Suit s, int rank)
+      : index_(static_cast<std::uint8_t>(int(s) * kRanks + rank - 1)) {}
   static constexpr Tile from_index(int i) {
     Tile t;
     t.index_ = static_cast<std::uint8_t>(i);
@@ -46,7 +47,9 @@ std::string_view suit_zh(Suit s);  // "万" "条" "筒"
 using Counts = std::array<std::uint8_t, kKinds>;
 
 // Exactly one bit set (std::has_single_bit is a popcount call on a baseline x86-64 build).
-constexpr bool single_bit(std::uint32_t x) { return x != 0 && (x & (x - 1)) == 0; }
+constexpr bool single_bit(std::uint32_t x) {
+  return x != 0 && (x & (x - 1)) == 0;
+}
 
 inline int total(const Counts& c) {
   int n = 0;

@@ -9,47 +9,65 @@
 namespace qianmj {
 namespace {
 
-bool is_258(Tile t) { return t.rank() == 2 || t.rank() == 5 || t.rank() == 8; }
+bool is_258(Tile t) {
+  return t.rank() == 2 || t.rank() == 5 || t.rank() == 8;
+}
 
 using pattern_rows::Context;
 
 // D1, in the order of RULES.md; among equal fan the later (more specific) row wins.
 constexpr pattern_rows::Table<12> kTable({{
-    {{"pinghu", "平胡", "Plain win", 1, "any standard win", "任意四坎牌加一对将"}, "",
+    {{"pinghu", "平胡", "Plain win", 1, "any standard win", "任意四坎牌加一对将"},
+     "",
      [](const Context& c) { return c.standard(); }},
-    {{"duiduihu", "对对胡", "All pungs", 3, "standard win, all 4 sets pungs/kongs", "四坎均为刻子或杠"}, "",
+    {{"duiduihu", "对对胡", "All pungs", 3, "standard win, all 4 sets pungs/kongs",
+      "四坎均为刻子或杠"},
+     "",
      [](const Context& c) { return c.all_pungs; }},
-    {{"qingyise", "清一色", "Full flush", 6, "any win, all tiles of one suit", "全部牌为同一花色"}, "",
+    {{"qingyise", "清一色", "Full flush", 6, "any win, all tiles of one suit", "全部牌为同一花色"},
+     "",
      [](const Context& c) { return c.one_suit; }},
-    {{"qidui", "七对", "Seven pairs", 6, "seven pairs, no melds", "七个对子，无碰杠"}, "",
+    {{"qidui", "七对", "Seven pairs", 6, "seven pairs, no melds", "七个对子，无碰杠"},
+     "",
      [](const Context& c) { return c.reading.seven_pairs && !c.one_suit; }},
-    {{"qingdui", "清对", "Flush all pungs", 9, "清一色 + 对对胡", "清一色的对对胡"}, "",
+    {{"qingdui", "清对", "Flush all pungs", 9, "清一色 + 对对胡", "清一色的对对胡"},
+     "",
      [](const Context& c) { return c.all_pungs && c.one_suit; }},
     {{"jiangdui", "将对", "2-5-8 pungs", 9, "对对胡, every set and the pair of rank 2, 5 or 8",
       "对对胡且每坎与将均为二、五、八"},
      "",
      [](const Context& c) {
        return c.all_pungs && is_258(c.reading.pair) &&
-              std::all_of(c.reading.sets.begin(), c.reading.sets.end(), [](const Set& x) { return is_258(x.first); });
+              std::all_of(c.reading.sets.begin(), c.reading.sets.end(),
+                          [](const Set& x) { return is_258(x.first); });
      }},
-    {{"longqidui", "龙七对", "Dragon seven pairs", 12, "七对 with four alike", "含四张相同牌的七对"}, "",
+    {{"longqidui", "龙七对", "Dragon seven pairs", 12, "七对 with four alike",
+      "含四张相同牌的七对"},
+     "",
      [](const Context& c) { return c.reading.seven_pairs && c.four_alike && !c.one_suit; }},
-    {{"qingqidui", "清七对", "Flush seven pairs", 12, "清一色 + 七对", "清一色的七对"}, "",
+    {{"qingqidui", "清七对", "Flush seven pairs", 12, "清一色 + 七对", "清一色的七对"},
+     "",
      [](const Context& c) { return c.reading.seven_pairs && c.one_suit; }},
-    {{"qingyaojiu", "清幺九", "Flush terminals", 12, "清一色 standard win, every set and the pair with a 1 or 9",
-      "清一色且每坎与将均带一或九"},
+    {{"qingyaojiu", "清幺九", "Flush terminals", 12,
+      "清一色 standard win, every set and the pair with a 1 or 9", "清一色且每坎与将均带一或九"},
      "",
      [](const Context& c) {
        return c.standard() && c.one_suit && c.reading.pair.terminal() &&
-              std::all_of(c.reading.sets.begin(), c.reading.sets.end(), [](const Set& x) { return x.contains_terminal(); });
+              std::all_of(c.reading.sets.begin(), c.reading.sets.end(),
+                          [](const Set& x) { return x.contains_terminal(); });
      }},
-    {{"tianhu", "天胡", "Heavenly win", 18, "dealer wins on the dealt 14 tiles", "庄家起手即胡"}, "",
-     [](const Context& c) { return c.situation.tianhu; }, true},
-    {{"dihu", "地胡", "Earthly win", 18, "non-dealer, ready from the deal, wins in the first go-round",
-      "闲家起手听牌，第一轮即胡"},
+    {{"tianhu", "天胡", "Heavenly win", 18, "dealer wins on the dealt 14 tiles", "庄家起手即胡"},
      "",
-     [](const Context& c) { return c.situation.dihu; }, true},
-    {{"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对", "清一色的龙七对"}, "",
+     [](const Context& c) { return c.situation.tianhu; },
+     true},
+    {{"dihu", "地胡", "Earthly win", 18,
+      "non-dealer, ready from the deal, wins in the first go-round", "闲家起手听牌，第一轮即胡"},
+     "",
+     [](const Context& c) { return c.situation.dihu; },
+     true},
+    {{"qinglongqidui", "清龙七对", "Flush dragon seven pairs", 18, "清一色 + 龙七对",
+      "清一色的龙七对"},
+     "",
      [](const Context& c) { return c.reading.seven_pairs && c.four_alike && c.one_suit; }},
 }});
 
@@ -57,7 +75,10 @@ constexpr std::size_t kPinghu = kTable.index("pinghu");
 const std::vector<ItemSpec> kPatterns = kTable.specs();
 
 // D2: the discarder's 报听 has the winner's id, but says whose it is.
-const ItemSpec kPayerBaoting = {"baoting", "报听（点炮者）", "Declared ready (discarder)", 6,
+const ItemSpec kPayerBaoting = {"baoting",
+                                "报听（点炮者）",
+                                "Declared ready (discarder)",
+                                6,
                                 "the discarder declared 报听: +6 on his payment",
                                 "点炮者报听：其所付加 6 番"};
 
@@ -66,8 +87,8 @@ const std::vector<ItemSpec> kAddons = {
     {"baoting", "报听", "Declared ready", 6, "the winner declared 报听: +6 on every payment",
      "胡牌者报听：每家所付加 6 番"},
     kPayerBaoting,
-    {"gangshanghua", "杠上花", "Win on a kong replacement", 1, "self-draw on a kong's replacement tile",
-     "杠后补牌自摸"},
+    {"gangshanghua", "杠上花", "Win on a kong replacement", 1,
+     "self-draw on a kong's replacement tile", "杠后补牌自摸"},
     {"gangshangpao", "杠上炮", "Win on a kong discard", 1,
      "win on the discard right after the discarder's kong", "杠后打出的牌点炮"},
     {"qianggang", "抢杠", "Robbing a kong", 0, "house rule qianggang-fan (default 0)",
@@ -82,13 +103,19 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
 
 }  // namespace
 
-const std::vector<ItemSpec>& Duyun::patterns() const { return kPatterns; }
+const std::vector<ItemSpec>& Duyun::patterns() const {
+  return kPatterns;
+}
 Item Duyun::addon(std::string_view id) const {
   if (id == "qianggang") return spec(kAddons, id).item(options_.get("qianggang-fan"));
   return spec(kAddons, id).item();
 }
-Item Duyun::addon(std::string_view id, std::int64_t value) const { return spec(kAddons, id).item(value); }
-const std::vector<ItemSpec>& Duyun::addons() const { return kAddons; }
+Item Duyun::addon(std::string_view id, std::int64_t value) const {
+  return spec(kAddons, id).item(value);
+}
+const std::vector<ItemSpec>& Duyun::addons() const {
+  return kAddons;
+}
 std::string Duyun::addon_value_text(std::string_view id) const {
   return id == "lianzhuang" ? "+N" : Ruleset::addon_value_text(id);  // D4: the streak of the table
 }
@@ -101,7 +128,8 @@ std::vector<Item> Duyun::dajiao_addons(const Situation& s) const {
 
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
-  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt, s, options_, false);
+  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt,
+                                                s, options_, false);
   const auto best = kTable.best(found, options_);
   if (!best) return std::nullopt;
   return kTable.item(*best, options_);
@@ -120,29 +148,35 @@ namespace {
 // Why a 平胡 off a discard is not legal, naming the exceptions that apply under the options.
 Text illegal_reason(const Options& o) {
   if (o.on("pinghu-gangshangpao"))
-    return {"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 "
-            "would allow it (D3)",
-            "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）"};
-  return {"平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠 or 报听 would allow "
-          "it, 杠上炮 not (D3, pinghu-gangshangpao=off)",
-          "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听除外，杠上炮不除外（D3，pinghu-gangshangpao=off）"};
+    return {
+        "平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠, 报听 or 杠上炮 "
+        "would allow it (D3)",
+        "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听或杠上炮除外（D3）"};
+  return {
+      "平胡 off a discard needs a 豆 (a kong of your own); self-draw, 抢杠 or 报听 would allow "
+      "it, 杠上炮 not (D3, pinghu-gangshangpao=off)",
+      "平胡点炮必须有豆（自己的杠）；自摸、抢杠、报听除外，杠上炮不除外（D3，pinghu-gangshangpao="
+      "off）"};
 }
 
 }  // namespace
 
-
 std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
   if (s.streak > 0 && s.dealer == DealerRole::None)
     sc.notes.push_back({field_name(s, "streak") + " " + std::to_string(s.streak) +
-                            " applies only to payments with the dealer; none here (" + field_name(s, "dealer") + " none)",
-                        "连庄 " + std::to_string(s.streak) + " 只加在与庄家之间的支付上；此处无庄家（" +
-                            field_name(s, "dealer") + " none）"});
+                            " applies only to payments with the dealer; none here (" +
+                            field_name(s, "dealer") + " none)",
+                        "连庄 " + std::to_string(s.streak) +
+                            " 只加在与庄家之间的支付上；此处无庄家（" + field_name(s, "dealer") +
+                            " none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
-  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt, s, options_, true);
+  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt,
+                                                s, options_, true);
   const auto ranked = kTable.ranked(found, options_);
   if (ranked.empty()) {
-    sc.reason = Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
+    sc.reason =
+        Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
     return std::nullopt;
   }
   sc.win = true;
@@ -154,13 +188,16 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   sc.items.reserve(4);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
-  if (s.after_kong) sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());
+  if (s.after_kong)
+    sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());
   if (s.robbing_kong && options_.get("qianggang-fan") > 0)
     sc.items.push_back(spec(kAddons, "qianggang").item(options_.get("qianggang-fan")));
 
   if (s.after_kong && !s.zimo)
-    sc.notes.push_back({"杠上炮: settle also hands the winner the income of the discarder's kong (D7); it is not in this total",
-                        "杠上炮：点炮者所开杠的豆另由 settle 转给胡家（D7），不在此合计中"});
+    sc.notes.push_back(
+        {"杠上炮: settle also hands the winner the income of the discarder's kong (D7); it is not "
+         "in this total",
+         "杠上炮：点炮者所开杠的豆另由 settle 转给胡家（D7），不在此合计中"});
   sc.legal = legal_on_discard(*sc.pattern, hand, s);
   if (!sc.legal) {
     sc.reason = illegal_reason(options_);
@@ -170,8 +207,13 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   // Who pays what (D4): the discarder, or on a self-draw each other seat; 连庄 on payments
   // with the dealer, the discarder's 报听 on his.
   auto payer = [&](Payer::Role role, int count, bool with_dealer, bool with_payer_baoting) {
-    Payer p{role, count, 0, 0, {}, role == Payer::Role::Dealer ||
-                                       (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
+    Payer p{role,
+            count,
+            0,
+            0,
+            {},
+            role == Payer::Role::Dealer ||
+                (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
     p.items.reserve(sc.items.size() + 2);
     p.items = sc.items;
     if (with_payer_baoting) p.items.push_back(kPayerBaoting.item());
@@ -210,7 +252,9 @@ constexpr OptionSpec kOptions[] = {
     kDeadWaitReady,
 };
 
-std::unique_ptr<Ruleset> make_duyun(Options options) { return std::make_unique<Duyun>(std::move(options)); }
+std::unique_ptr<Ruleset> make_duyun(Options options) {
+  return std::make_unique<Duyun>(std::move(options));
+}
 
 }  // namespace
 

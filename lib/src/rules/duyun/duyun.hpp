@@ -11,8 +11,12 @@ class Duyun final : public Ruleset {
   std::string_view id() const override { return "duyun"; }
   Text name() const override { return {"Duyun", "都匀"}; }
   Unit unit() const override { return {"fan", "fan", "番"}; }
-  std::optional<Price> price() const override { return Price{"base", "base", "底分", options_.get("base")}; }
-  Text patterns_heading() const override { return {" patterns (only the highest counts)", " 番型（只计最大番）"}; }
+  std::optional<Price> price() const override {
+    return Price{"base", "base", "底分", options_.get("base")};
+  }
+  Text patterns_heading() const override {
+    return {" patterns (only the highest counts)", " 番型（只计最大番）"};
+  }
   std::string addon_value_text(std::string_view id) const override;
   Text self_draw_only() const override {
     return {"self-draw only (平胡 without 豆, D3)", "只能自摸（平胡无豆不能点炮胡，D3）"};

@@ -4,8 +4,8 @@
 #include <bit>
 
 #include "book.hpp"
-#include "rules/duyun/duyun.hpp"
 #include "qianmj/settle.hpp"
+#include "rules/duyun/duyun.hpp"
 
 namespace qianmj {
 namespace {
@@ -17,13 +17,18 @@ const KongPayment kKongPayments[] = {
     {Meld::Kind::ConcealedKong, "jindou", {"Concealed kong 豆 (金豆)", "金豆（暗杠）"}, 2},
 };
 
-bool is_dealer_pair(int dealer, int a, int b) { return a == dealer || b == dealer; }
+bool is_dealer_pair(int dealer, int a, int b) {
+  return a == dealer || b == dealer;
+}
 
 std::string kong_words(Meld::Kind kind, bool zh) {
   switch (kind) {
-    case Meld::Kind::DirectKong: return zh ? "直杠" : "direct kong";
-    case Meld::Kind::AddedKong: return zh ? "面下杠" : "added kong";
-    default: return zh ? "暗杠" : "concealed kong";
+    case Meld::Kind::DirectKong:
+      return zh ? "直杠" : "direct kong";
+    case Meld::Kind::AddedKong:
+      return zh ? "面下杠" : "added kong";
+    default:
+      return zh ? "暗杠" : "concealed kong";
   }
 }
 
@@ -56,35 +61,40 @@ void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>
   // Winners in turn order after the discarder; a split's remainder goes to the first ones.
   std::vector<int> winners;
   for (int k = 1; k < kSeats; ++k)
-    if (c.winner[static_cast<std::size_t>((first.from + k) % kSeats)]) winners.push_back((first.from + k) % kSeats);
+    if (c.winner[static_cast<std::size_t>((first.from + k) % kSeats)])
+      winners.push_back((first.from + k) % kSeats);
   auto n = static_cast<std::int64_t>(winners.size());
   bool split = o.on("gangshangpao-split");
   for (std::size_t k = 0; k < winners.size(); ++k) {
-    std::int64_t amount = split ? income / n + (static_cast<std::int64_t>(k) < income % n ? 1 : 0) : income;
+    std::int64_t amount =
+        split ? income / n + (static_cast<std::int64_t>(k) < income % n ? 1 : 0) : income;
     item.transfers.push_back({first.from, winners[k], amount, 0, {}});
   }
   const std::string sum = std::to_string(income);
-  item.lines.push_back({book.seat(first.from, false) + "'s " + kong.tile.ascii() + " " + kong_words(kong.kind, false) +
-                            " earned " + sum + " (D7)",
-                        book.seat(first.from, true) + "的" + kong_words(kong.kind, true) + " " + kong.tile.chinese() +
-                            " 共收 " + sum + "（D7）"});
+  item.lines.push_back({book.seat(first.from, false) + "'s " + kong.tile.ascii() + " " +
+                            kong_words(kong.kind, false) + " earned " + sum + " (D7)",
+                        book.seat(first.from, true) + "的" + kong_words(kong.kind, true) + " " +
+                            kong.tile.chinese() + " 共收 " + sum + "（D7）"});
   if (n == 1)
-    item.lines.push_back({"all of it to " + book.seat(winners[0], false), "全部转给" + book.seat(winners[0], true)});
+    item.lines.push_back(
+        {"all of it to " + book.seat(winners[0], false), "全部转给" + book.seat(winners[0], true)});
   else if (!split)
-    item.lines.push_back({"a full copy to each winner: " + sum + " each to " + book.seats(winners, false),
-                          "每家胡家各得一份：" + book.seats(winners, true) + "各得 " + sum});
+    item.lines.push_back(
+        {"a full copy to each winner: " + sum + " each to " + book.seats(winners, false),
+         "每家胡家各得一份：" + book.seats(winners, true) + "各得 " + sum});
   else if (income % n == 0)
     item.lines.push_back({"split (gangshangpao-split): " + sum + " ÷ " + std::to_string(n) + " = " +
                               std::to_string(income / n) + " each",
-                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) + " = 每家 " +
-                              std::to_string(income / n)});
+                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) +
+                              " = 每家 " + std::to_string(income / n)});
   else
     item.lines.push_back({"split (gangshangpao-split): " + sum + " ÷ " + std::to_string(n) + " = " +
-                              std::to_string(income / n) + " each, the remainder " + std::to_string(income % n) +
+                              std::to_string(income / n) + " each, the remainder " +
+                              std::to_string(income % n) +
                               " one each to the first winners after the discarder",
-                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) + " = 每家 " +
-                              std::to_string(income / n) + "，余 " + std::to_string(income % n) +
-                              " 从点炮者下家起依次各加 1"});
+                          "平分（gangshangpao-split）：" + sum + " ÷ " + std::to_string(n) +
+                              " = 每家 " + std::to_string(income / n) + "，余 " +
+                              std::to_string(income % n) + " 从点炮者下家起依次各加 1"});
 }
 
 struct DrawState {
@@ -93,8 +103,8 @@ struct DrawState {
 };
 
 // 大叫 of `ready_seat` against `payer` (D8.3, D9): best live wait + 报听 + 连庄, × base.
-Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int ready_seat, int payer,
-                         const Duyun& rules) {
+Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int ready_seat,
+                         int payer, const Duyun& rules) {
   Transfer tr{payer, ready_seat, 0, 0, w.dajiao_items};
   if (t.streak > 0 && is_dealer_pair(t.dealer, ready_seat, payer))
     tr.items.push_back(rules.addon("lianzhuang", t.streak));
@@ -115,24 +125,28 @@ DrawState draw_state(Book& book, const CheckedTable& c, const Duyun& rules, cons
     d.ready[i] = d.waits[i].ready;
     d.huazhu[i] = c.table.outcome == Table::Outcome::Draw && o.on("huazhu") && !d.ready[i] &&
                   std::popcount(hand->suits()) == 3;  // D8.1: a draw's 查花猪 only
-    book.ledger.checks[i] = SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao, d.waits[i].dajiao_items};
+    book.ledger.checks[i] =
+        SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao, d.waits[i].dajiao_items};
   }
   return d;
 }
 
 // A flat penalty against a ready seat's 查大叫: the larger is paid (D8.1, D9), and a line says
 // which it was.
-void at_least_dajiao(Book& book, const Table& t, const DrawState& d, const Duyun& rules, std::int64_t times,
-                     Transfer& tr, LedgerItem& item) {
+void at_least_dajiao(Book& book, const Table& t, const DrawState& d, const Duyun& rules,
+                     std::int64_t times, Transfer& tr, LedgerItem& item) {
   const std::string flat = book.times_base(times) + " = " + std::to_string(tr.points);
-  Transfer dj = dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(tr.to)], tr.to, tr.from, rules);
+  Transfer dj =
+      dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(tr.to)], tr.to, tr.from, rules);
   Text line = transfer_line(book, dj, rules);
   if (dj.points > tr.points) {
     tr = dj;
-    item.lines.push_back({line.en + ": 查大叫, more than " + flat, line.zh + "：按查大叫，高于 " + flat});
+    item.lines.push_back(
+        {line.en + ": 查大叫, more than " + flat, line.zh + "：按查大叫，高于 " + flat});
   } else {
-    item.lines.push_back({line.en + ": 查大叫, not more than " + flat + ", which is paid",
-                          line.zh + "：查大叫不高于 " + flat + "，按 " + std::to_string(tr.points) + " 付"});
+    item.lines.push_back(
+        {line.en + ": 查大叫, not more than " + flat + ", which is paid",
+         line.zh + "：查大叫不高于 " + flat + "，按 " + std::to_string(tr.points) + " 付"});
   }
 }
 
@@ -151,10 +165,10 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     std::vector<int> paid;
     for (int s = 0; s < kSeats; ++s)
       if (!d.huazhu[static_cast<std::size_t>(s)]) paid.push_back(s);
-    item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) + " to each seat that is not a 花猪 (" +
-                              book.seats(paid, false) + ")",
-                          "赔每家非花猪（" + book.seats(paid, true) + "）" + book.times_base(times) + " = " +
-                              std::to_string(penalty)});
+    item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) +
+                              " to each seat that is not a 花猪 (" + book.seats(paid, false) + ")",
+                          "赔每家非花猪（" + book.seats(paid, true) + "）" +
+                              book.times_base(times) + " = " + std::to_string(penalty)});
     for (int s : paid) {
       Transfer tr{h, s, penalty, 0, {}};
       if (o.on("huazhu-at-least-dajiao") && d.ready[static_cast<std::size_t>(s)])
@@ -165,10 +179,13 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     int owner = t.kongs[i].seat;
     if (kong_items[i] < 0 || d.ready[static_cast<std::size_t>(owner)]) continue;
-    const auto paid = book.ledger.items[static_cast<std::size_t>(kong_items[i])];  // a copy: add() may move it
-    auto& item = book.add("huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
-                          {book.seat(owner, false) + " is not ready: returns " + paid.name.en + " " + t.kongs[i].tile.ascii(),
-                           book.seat(owner, true) + "未听牌，退还" + paid.name.zh + " " + t.kongs[i].tile.chinese()});
+    const auto paid =
+        book.ledger.items[static_cast<std::size_t>(kong_items[i])];  // a copy: add() may move it
+    auto& item = book.add(
+        "huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
+        {book.seat(owner, false) + " is not ready: returns " + paid.name.en + " " +
+             t.kongs[i].tile.ascii(),
+         book.seat(owner, true) + "未听牌，退还" + paid.name.zh + " " + t.kongs[i].tile.chinese()});
     std::vector<int> payers;
     std::int64_t sum = 0;
     for (const auto& tr : paid.transfers) {
@@ -176,10 +193,12 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
       payers.push_back(tr.from);
       sum = book.plus(sum, tr.points);
     }
-    item.lines.push_back({"returns " + std::to_string(paid.transfers.front().points) + " to each of " +
-                              book.seats(payers, false) + " = " + std::to_string(sum) + " (D8.2)",
-                          "退还" + book.seats(payers, true) + "每家 " + std::to_string(paid.transfers.front().points) +
-                              "，共 " + std::to_string(sum) + "（D8.2）"});
+    item.lines.push_back({"returns " + std::to_string(paid.transfers.front().points) +
+                              " to each of " + book.seats(payers, false) + " = " +
+                              std::to_string(sum) + " (D8.2)",
+                          "退还" + book.seats(payers, true) + "每家 " +
+                              std::to_string(paid.transfers.front().points) + "，共 " +
+                              std::to_string(sum) + "（D8.2）"});
   }
   for (int n = 0; n < kSeats; ++n) {
     auto ni = static_cast<std::size_t>(n);
@@ -187,7 +206,8 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     std::vector<Transfer> transfers;
     for (int r = 0; r < kSeats; ++r)
       if (d.ready[static_cast<std::size_t>(r)])
-        transfers.push_back(dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(r)], r, n, rules));
+        transfers.push_back(
+            dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(r)], r, n, rules));
     if (transfers.empty()) continue;
     auto& item = book.add("chadajiao", {"Paying the 大叫 (查大叫)", "查大叫"},
                           {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
@@ -204,15 +224,18 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
   const std::int64_t penalty = book.times(times, book.base());
   DrawState d;
   if (t.last_four) d = draw_state(book, c, rules, o);
-  auto& item = book.add("escape", {"Escape (逃跑)", "逃跑"},
-                        {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
-                         book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});
-  item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) + " to each other seat (D9)",
-                        "赔其他每家 " + book.times_base(times) + " = " + std::to_string(penalty) + "（D9）"});
+  auto& item = book.add(
+      "escape", {"Escape (逃跑)", "逃跑"},
+      {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
+       book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});
+  item.lines.push_back(
+      {book.times_base(times) + " = " + std::to_string(penalty) + " to each other seat (D9)",
+       "赔其他每家 " + book.times_base(times) + " = " + std::to_string(penalty) + "（D9）"});
   for (int s = 0; s < kSeats; ++s) {
     if (s == e) continue;
     Transfer tr{e, s, penalty, 0, {}};
-    if (t.last_four && d.ready[static_cast<std::size_t>(s)]) at_least_dajiao(book, t, d, rules, times, tr, item);
+    if (t.last_four && d.ready[static_cast<std::size_t>(s)])
+      at_least_dajiao(book, t, d, rules, times, tr, item);
     item.transfers.push_back(std::move(tr));
   }
   if (t.last_four) {
@@ -236,12 +259,17 @@ Result<Ledger> Duyun::settle(const CheckedTable& c) const {
       if (auto e = book_wins(book, c, *this, {"Win", "胡牌"}, "胡")) return *e;
       book_gangshangpao(book, c, kong_items, options_);
       break;
-    case Table::Outcome::Draw: book_draw(book, c, kong_items, *this, options_); break;
-    case Table::Outcome::Escape: book_escape(book, c, *this, options_); break;
+    case Table::Outcome::Draw:
+      book_draw(book, c, kong_items, *this, options_);
+      break;
+    case Table::Outcome::Escape:
+      book_escape(book, c, *this, options_);
+      break;
   }
   // D10
   int next = t.dealer;
-  if (t.outcome == Table::Outcome::Win) next = t.wins.size() == 1 ? t.wins.front().seat : t.wins.front().from;
+  if (t.outcome == Table::Outcome::Win)
+    next = t.wins.size() == 1 ? t.wins.front().seat : t.wins.front().from;
   book.ledger.next_dealer = next;
   if (book.overflowed()) return out_of_range("an amount", "金额");
   return std::move(book.ledger);

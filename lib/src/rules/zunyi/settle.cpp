@@ -26,7 +26,8 @@ std::array<bool, kSeats> standing(const CheckedTable& c, const Zunyi& rules) {
 }
 
 // Z5: 豆 for a konger who won or is ready; not the kong before a 杠上炮, not a robbed one.
-void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
+void book_dou(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up,
+              const Options& o) {
   const Table& t = c.table;
   const auto& first = t.wins.front();
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
@@ -51,7 +52,8 @@ struct Chickens {
   }
   // bao-ji: what the discarded 幺鸡 alone are worth
   std::int64_t discarded_points(const Options& o) const {
-    return (discarded - (chongfeng ? 1 : 0)) * o.get("ji") + (chongfeng ? o.get("chongfeng-ji") : 0);
+    return (discarded - (chongfeng ? 1 : 0)) * o.get("ji") +
+           (chongfeng ? o.get("chongfeng-ji") : 0);
   }
 };
 
@@ -67,7 +69,7 @@ Chickens chickens(const CheckedTable& c, int seat) {
   ch.yaoji = all[yaoji.index()];
   if (t.flipped) {
     ch.fan = Tile(t.flipped->suit(), t.flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
-    ch.fanji = all[ch.fan->index()];                              // a 1条 that is both counts twice
+    ch.fanji = all[ch.fan->index()];  // a 1条 that is both counts twice
   }
   ch.chongfeng = st.chongfeng && st.discarded_yaoji > 0;
   ch.discarded = st.discarded_yaoji;
@@ -77,15 +79,23 @@ Chickens chickens(const CheckedTable& c, int seat) {
 // "1条 ×2 (幺鸡) + 5条 ×1 (翻鸡, 4条 turned up) + 1 discarded 幺鸡 + the 冲锋鸡"
 Text chicken_words(const Chickens& ch, const Table& t) {
   std::vector<Text> parts;
-  if (ch.yaoji) parts.push_back({"1s ×" + std::to_string(ch.yaoji) + " (幺鸡)", "1条 ×" + std::to_string(ch.yaoji) + "（幺鸡）"});
+  if (ch.yaoji)
+    parts.push_back({"1s ×" + std::to_string(ch.yaoji) + " (幺鸡)",
+                     "1条 ×" + std::to_string(ch.yaoji) + "（幺鸡）"});
   if (ch.fanji)
-    parts.push_back({ch.fan->ascii() + " ×" + std::to_string(ch.fanji) + " (翻鸡: " + t.flipped->ascii() + " turned up" +
-                         (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "; a 1s counts as both" : "") + ")",
-                     ch.fan->chinese() + " ×" + std::to_string(ch.fanji) + "（翻鸡：翻出 " + t.flipped->chinese() +
-                         (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "，1条既是幺鸡又是翻鸡，算两次" : "") + "）"});
+    parts.push_back(
+        {ch.fan->ascii() + " ×" + std::to_string(ch.fanji) + " (翻鸡: " + t.flipped->ascii() +
+             " turned up" +
+             (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "; a 1s counts as both" : "") + ")",
+         ch.fan->chinese() + " ×" + std::to_string(ch.fanji) + "（翻鸡：翻出 " +
+             t.flipped->chinese() +
+             (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "，1条既是幺鸡又是翻鸡，算两次"
+                                                            : "") +
+             "）"});
   std::int64_t thrown = ch.discarded - (ch.chongfeng ? 1 : 0);
   if (thrown)
-    parts.push_back({std::to_string(thrown) + " discarded 幺鸡", "打出的幺鸡 " + std::to_string(thrown) + " 只"});
+    parts.push_back({std::to_string(thrown) + " discarded 幺鸡",
+                     "打出的幺鸡 " + std::to_string(thrown) + " 只"});
   if (ch.chongfeng) parts.push_back({"the 冲锋鸡", "冲锋鸡"});
   Text out;
   for (const auto& p : parts) {
@@ -95,7 +105,8 @@ Text chicken_words(const Chickens& ch, const Table& t) {
   return out;
 }
 
-void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up, const Options& o) {
+void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSeats>& up,
+                   const Options& o) {
   const Table& t = c.table;
   for (int s = 0; s < kSeats; ++s) {
     auto ch = chickens(c, s);
@@ -117,24 +128,32 @@ void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSe
     if (bao) shown.yaoji = shown.fanji = 0;  // only the discarded 幺鸡 are paid back
     const Text words = chicken_words(shown, t);
     const std::int64_t plain = shown.plain();
-    Text count{plain ? std::to_string(plain) + " 鸡" : "", plain ? std::to_string(plain) + " 只鸡" : ""};
+    Text count{plain ? std::to_string(plain) + " 鸡" : "",
+               plain ? std::to_string(plain) + " 只鸡" : ""};
     if (shown.chongfeng) {
       count.en += std::string(plain ? " and " : "") + "the 冲锋鸡";
       count.zh += std::string(plain ? "和" : "") + "冲锋鸡";
     }
-    auto& item = book.add("ji", {"Chickens (鸡)", "鸡"},
-                          earns ? Text{book.seat(s, false) + ": " + count.en, book.seat(s, true) + "：" + count.zh}
-                                : Text{book.seat(s, false) + " neither won nor is ready and pays back " + count.en + " (bao-ji)",
-                                       book.seat(s, true) + "未胡未听，按打出的" + count.zh + "赔付（包鸡）"});
+    auto& item = book.add(
+        "ji", {"Chickens (鸡)", "鸡"},
+        earns ? Text{book.seat(s, false) + ": " + count.en, book.seat(s, true) + "：" + count.zh}
+              : Text{book.seat(s, false) + " neither won nor is ready and pays back " + count.en +
+                         " (bao-ji)",
+                     book.seat(s, true) + "未胡未听，按打出的" + count.zh + "赔付（包鸡）"});
     item.transfers = std::move(transfers);
-    std::string value = (plain ? std::to_string(plain) + " × " + std::to_string(o.get("ji")) : std::string()) +
-                        (shown.chongfeng ? std::string(plain ? " + " : "") + std::to_string(o.get("chongfeng-ji")) : "");
-    const std::string total = std::to_string(book.times(each, static_cast<std::int64_t>(item.transfers.size())));
-    const std::string worth = value == std::to_string(each) ? value : value + " = " + std::to_string(each);
-    item.lines.push_back({words.en + ": " + worth + (bao ? " to each of " : " from each of ") + book.seats(others, false) +
-                              " = " + total,
-                          words.zh + "：" + worth + (bao ? "，赔" : "，") + book.seats(others, true) + "每家" +
-                              (bao ? "" : "付") + "，共 " + total});
+    std::string value =
+        (plain ? std::to_string(plain) + " × " + std::to_string(o.get("ji")) : std::string()) +
+        (shown.chongfeng ? std::string(plain ? " + " : "") + std::to_string(o.get("chongfeng-ji"))
+                         : "");
+    const std::string total =
+        std::to_string(book.times(each, static_cast<std::int64_t>(item.transfers.size())));
+    const std::string worth =
+        value == std::to_string(each) ? value : value + " = " + std::to_string(each);
+    item.lines.push_back({words.en + ": " + worth + (bao ? " to each of " : " from each of ") +
+                              book.seats(others, false) + " = " + total,
+                          words.zh + "：" + worth + (bao ? "，赔" : "，") +
+                              book.seats(others, true) + "每家" + (bao ? "" : "付") + "，共 " +
+                              total});
   }
 }
 
@@ -148,16 +167,19 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
     waits[i] = analyze_waits(rules, *c.waiting[i], {});
     ready[i] = waits[i].ready;
     n_ready += ready[i];
-    book.ledger.checks[i] = SeatCheck{ready[i], std::nullopt, waits[i].dajiao, waits[i].dajiao_items};
+    book.ledger.checks[i] =
+        SeatCheck{ready[i], std::nullopt, waits[i].dajiao, waits[i].dajiao_items};
   }
   if (n_ready == 0 || n_ready == kSeats) return ready;  // nobody or everybody: no payment
   for (int n = 0; n < kSeats; ++n) {
     auto ni = static_cast<std::size_t>(n);
     if (ready[ni]) continue;
     bool three_suits = std::popcount(c.waiting[ni]->suits()) == 3;
-    auto& item = book.add("chadajiao", {"Paying the 叫 (黄庄查叫)", "黄庄查叫"},
-                          {book.seat(n, false) + " is not ready" + (three_suits ? ", holds three suits: pays double" : ""),
-                           book.seat(n, true) + "未听牌" + (three_suits ? "且未缺门，加倍赔付" : "")});
+    auto& item =
+        book.add("chadajiao", {"Paying the 叫 (黄庄查叫)", "黄庄查叫"},
+                 {book.seat(n, false) + " is not ready" +
+                      (three_suits ? ", holds three suits: pays double" : ""),
+                  book.seat(n, true) + "未听牌" + (three_suits ? "且未缺门，加倍赔付" : "")});
     for (int r = 0; r < kSeats; ++r) {
       if (!ready[static_cast<std::size_t>(r)]) continue;
       const Item& best = *waits[static_cast<std::size_t>(r)].dajiao;
@@ -166,8 +188,10 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
       const std::string arrow = book.seat(n, false) + " → " + book.seat(r, false) + "  ";
       const std::string arrow_zh = book.seat(n, true) + " → " + book.seat(r, true) + "  ";
       if (three_suits)
-        item.lines.push_back({arrow + std::string(best.en) + " " + std::to_string(best.value) + " × 2 = " + std::to_string(points),
-                              arrow_zh + std::string(best.zh) + " " + std::to_string(best.value) + " × 2 = " + std::to_string(points)});
+        item.lines.push_back({arrow + std::string(best.en) + " " + std::to_string(best.value) +
+                                  " × 2 = " + std::to_string(points),
+                              arrow_zh + std::string(best.zh) + " " + std::to_string(best.value) +
+                                  " × 2 = " + std::to_string(points)});
       else
         item.lines.push_back({arrow + std::string(best.en) + " " + std::to_string(best.value),
                               arrow_zh + std::string(best.zh) + " " + std::to_string(best.value)});
@@ -187,14 +211,17 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
     const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
     copies[yaoji.index()] = static_cast<std::uint8_t>(copies[yaoji.index()] + seat.discarded_yaoji);
     if (seat.chongfeng && seat.discarded_yaoji == 0)
-      return field_error(ErrorCode::Inconsistent, field, "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
+      return field_error(ErrorCode::Inconsistent, field,
+                         "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
                          "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
     if (seat.chongfeng && ++chongfeng > 1)
-      return field_error(ErrorCode::Inconsistent, field, "there is one 冲锋鸡, the first 幺鸡 discarded",
+      return field_error(ErrorCode::Inconsistent, field,
+                         "there is one 冲锋鸡, the first 幺鸡 discarded",
                          "冲锋鸡只有一只：第一张打出的幺鸡");
   }
   if (copies[yaoji.index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "seats", "more than four 1s (幺鸡) in hands and discards",
+    return field_error(ErrorCode::TooManyCopies, "seats",
+                       "more than four 1s (幺鸡) in hands and discards",
                        "手牌与打出的幺鸡（1条）超过四张");
   if (t.flipped && ++copies[t.flipped->index()] > kCopies)
     return field_error(ErrorCode::TooManyCopies, "result.flipped",

@@ -11,7 +11,9 @@ namespace {
 
 using pattern_rows::Context;
 
-bool lacks_a_suit(const Hand& h) { return std::popcount(h.suits()) <= 2; }  // Z1
+bool lacks_a_suit(const Hand& h) {
+  return std::popcount(h.suits()) <= 2;
+}  // Z1
 
 // 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
 bool dragon(const Context& c) {
@@ -31,24 +33,30 @@ bool wide(const std::vector<Tile>& live) {
 // the waits.
 constexpr pattern_rows::Table<7> kTable(
     {{
-        {{"pinghu", "平胡", "Plain win", 2, "any standard win; not counted with 清一色 (H zunyi-pinghu)",
+        {{"pinghu", "平胡", "Plain win", 2,
+          "any standard win; not counted with 清一色 (H zunyi-pinghu)",
           "任意胡牌；清一色时不计（见 zunyi-pinghu）"},
          "zunyi-pinghu",
          [](const Context& c) { return c.standard() && !c.one_suit; }},
-        {{"biankadiao", "边卡吊", "Single wait", 3, "without the winning tile, exactly one formal wait",
+        {{"biankadiao", "边卡吊", "Single wait", 3,
+          "without the winning tile, exactly one formal wait",
           "去掉和牌张后只叫一张（边张、卡张、单吊）"},
          "",
          [](const Context& c) { return c.standard() && c.live_waits_before_win().size() == 1; }},
-        {{"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"}, "",
+        {{"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"},
+         "",
          [](const Context& c) { return c.all_pungs; }},
         {{"dakuanzhang", "大宽张", "Wide wait", 4,
           "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
           "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
          "",
          [](const Context& c) { return c.standard() && wide(c.live_waits_before_win()); }},
-        {{"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"}, "",
+        {{"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"},
+         "",
          [](const Context& c) { return c.reading.seven_pairs && !dragon(c); }},
-        {{"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike", "含四张相同牌的七对"}, "",
+        {{"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike",
+          "含四张相同牌的七对"},
+         "",
          [](const Context& c) { return c.reading.seven_pairs && dragon(c); }},
         {{"qingyise", "清一色", "Full flush", 10, "all one suit: adds to the structural pattern",
           "全部同一花色：加在牌型上"},
@@ -68,14 +76,17 @@ const std::vector<ItemSpec> kAddons = {
     {"dihu", "地和", "Earthly win", 10, "non-dealer wins in the first go-round", "闲家第一轮即和"},
     {"gangshangpao", "杠上炮", "Win on a kong discard", 3, "win on the discard right after a kong",
      "杠后打出的牌点炮"},
-    {"qianggang", "抢杠", "Robbing a kong", 3, "house rule zunyi-qianggang (default 3)", "抢杠加分（默认 3，见 zunyi-qianggang）"},
+    {"qianggang", "抢杠", "Robbing a kong", 3, "house rule zunyi-qianggang (default 3)",
+     "抢杠加分（默认 3，见 zunyi-qianggang）"},
     {"gangshanghua", "杠上花", "Win on a kong replacement", 10,
      "a pattern worth 10 against the hand's own value: the larger counts, plus 自摸",
      "按 10 分与牌型本身分数取大者，另加自摸"},
-    {"baoting", "报听", "Declared ready", 10, "+10 on every payment to a winner who declared 报听 (zunyi-baoting)",
+    {"baoting", "报听", "Declared ready", 10,
+     "+10 on every payment to a winner who declared 报听 (zunyi-baoting)",
      "报听者胡牌，每家所付加 10 分（见 zunyi-baoting）"},
     {"shabao", "杀报", "Win off a declared hand", 10,
-     "+10 on a discard payment whose discarder declared 报听 (zunyi-shabao)", "点炮者报听时其所付加 10 分（见 zunyi-shabao）"},
+     "+10 on a discard payment whose discarder declared 报听 (zunyi-shabao)",
+     "点炮者报听时其所付加 10 分（见 zunyi-shabao）"},
 };
 
 const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
@@ -90,7 +101,8 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
   static const std::vector<Names> names = [] {
     std::vector<Names> out;
     for (const auto& p : kPatterns)
-      out.push_back({"qingyise+" + std::string(p.id), "清一色" + std::string(p.zh), "Full flush " + std::string(p.en)});
+      out.push_back({"qingyise+" + std::string(p.id), "清一色" + std::string(p.zh),
+                     "Full flush " + std::string(p.en)});
     return out;
   }();
   for (std::size_t i = 0; i < kPatterns.size(); ++i)
@@ -101,8 +113,12 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
 
 }  // namespace
 
-const std::vector<ItemSpec>& Zunyi::patterns() const { return kPatterns; }
-const std::vector<ItemSpec>& Zunyi::addons() const { return kAddons; }
+const std::vector<ItemSpec>& Zunyi::patterns() const {
+  return kPatterns;
+}
+const std::vector<ItemSpec>& Zunyi::addons() const {
+  return kAddons;
+}
 Item Zunyi::addon(std::string_view id) const {
   if (id == "qianggang") return spec(kAddons, id).item(options_.get("zunyi-qianggang"));
   if (id == "baoting") return spec(kAddons, id).item(options_.get("zunyi-baoting"));
@@ -112,8 +128,9 @@ Item Zunyi::addon(std::string_view id) const {
 
 std::optional<Text> Zunyi::no_win_reason(const Hand& hand) const {
   if (lacks_a_suit(hand)) return std::nullopt;
-  return Text{"缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)",
-              "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）"};
+  return Text{
+      "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)",
+      "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）"};
 }
 
 namespace {
@@ -143,36 +160,44 @@ std::optional<Reading> reading_of(const Found& f, const Options& o) {
 
 std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) const {
   if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
-  return parts_of(pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_, false), options_);
+  return parts_of(
+      pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_, false),
+      options_);
 }
 
-std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand, std::optional<Tile> win,
+std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand,
+                                                               std::optional<Tile> win,
                                                                bool robbing) const {
   auto found = best_found(hand, win, robbing);
   if (!found) return std::nullopt;
   return std::pair{*found->win, *parts_of(*found, options_)};
 }
 
-std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::optional<Tile> win, bool robbing) const {
+std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::optional<Tile> win,
+                                                        bool robbing) const {
   if (!lacks_a_suit(hand)) return std::nullopt;
   const Counts all = hand.all_copies();
   return pattern_rows::best_over_tiles<kTable>(
       hand, win, {}, options_,
-      [&](Tile t) { return !robbing || all[t.index()] == 1; },  // 抢杠: the winner holds only the robbed copy
+      [&](Tile t) {
+        return !robbing || all[t.index()] == 1;
+      },  // 抢杠: the winner holds only the robbed copy
       [&](const pattern_rows::Found<7>& f) -> std::optional<std::int64_t> {
         auto p = parts_of(f, options_);
         return p ? std::optional(p->combined.value) : std::nullopt;
       });
 }
 
-std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win, const Situation&) const {
+std::optional<Item> Zunyi::best_pattern(const Hand& hand, std::optional<Tile> win,
+                                        const Situation&) const {
   auto best = best_parts(hand, win);
   if (!best) return std::nullopt;
   return best->second.combined;
 }
 
 std::span<const IgnoredField> Zunyi::ignored_fields() const {
-  static constexpr IgnoredField kIgnored[] = {{"dou", ""}, {"streak", " (不按庄闲算分)"}};  // Z3, Z5
+  static constexpr IgnoredField kIgnored[] = {{"dou", ""},
+                                              {"streak", " (不按庄闲算分)"}};  // Z3, Z5
   return kIgnored;
 }
 
@@ -183,35 +208,41 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!found) {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
-    sc.reason = why ? *why : Text{"neither 4 sets + a pair nor seven pairs (C3)", "既非四坎加一将，也非七对（C3）"};
+    sc.reason = why ? *why
+                    : Text{"neither 4 sets + a pair nor seven pairs (C3)",
+                           "既非四坎加一将，也非七对（C3）"};
     return std::nullopt;
   }
   const Tile win = *found->win;
   const Parts parts = *parts_of(*found, options_);
   if (!s.win_tile)
-    sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() + ", the winning tile that scores most" +
+    sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() +
+                            ", the winning tile that scores most" +
                             (s.robbing_kong ? " of those a kong could be robbed of" : ""),
-                        "未给出和牌张：按" + std::string(s.robbing_kong ? "可抢杠的牌中" : "") + "得分最高的 " +
-                            win.chinese() + " 计算"});
+                        "未给出和牌张：按" + std::string(s.robbing_kong ? "可抢杠的牌中" : "") +
+                            "得分最高的 " + win.chinese() + " 计算"});
   sc.win_tile = win;
   sc.win = sc.legal = true;
   sc.pattern = parts.combined;
-  sc.reading = reading_of(*found, options_);  // the reading that makes the pattern, for the explanation
+  sc.reading =
+      reading_of(*found, options_);  // the reading that makes the pattern, for the explanation
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
   const Item gangshanghua = addon("gangshanghua");
   if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {
     sc.items.push_back(gangshanghua);
     std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-    sc.notes.push_back({"杠上花 10 counts instead of the hand's own " + own + " (the larger counts, Z3)",
-                        "杠上花 10 分，高于或等于牌型本身的" + own + " 分，按杠上花计（Z3）"});
+    sc.notes.push_back(
+        {"杠上花 10 counts instead of the hand's own " + own + " (the larger counts, Z3)",
+         "杠上花 10 分，高于或等于牌型本身的" + own + " 分，按杠上花计（Z3）"});
     sc.pattern = sc.items.back();
   } else {
     if (parts.structural) sc.items.push_back(*parts.structural);
     if (parts.flush) sc.items.push_back(*parts.flush);
     if (s.after_kong && s.zimo) {
       std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-      sc.notes.push_back({"杠上花: the hand's own " + own + " is more than 杠上花 10 and counts (Z3)",
-                          "杠上花：牌型本身" + own + " 分高于杠上花 10 分，按牌型计（Z3）"});
+      sc.notes.push_back(
+          {"杠上花: the hand's own " + own + " is more than 杠上花 10 and counts (Z3)",
+           "杠上花：牌型本身" + own + " 分高于杠上花 10 分，按牌型计（Z3）"});
     }
   }
   const bool bao = s.robbing_kong && options_.on("zunyi-qianggang-bao");
@@ -219,17 +250,21 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (s.tianhu) sc.items.push_back(addon("tianhu"));
   if (s.dihu) sc.items.push_back(addon("dihu"));
   if (s.after_kong && !s.zimo) sc.items.push_back(addon("gangshangpao"));
-  if (s.robbing_kong && !bao && options_.get("zunyi-qianggang") > 0) sc.items.push_back(addon("qianggang"));
+  if (s.robbing_kong && !bao && options_.get("zunyi-qianggang") > 0)
+    sc.items.push_back(addon("qianggang"));
   if (s.baoting && options_.get("zunyi-baoting") > 0) sc.items.push_back(addon("baoting"));
   if (s.payer_baoting && options_.get("zunyi-shabao") > 0) sc.items.push_back(addon("shabao"));
   if (s.after_kong && !s.zimo)
-    sc.notes.push_back({"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
-                        "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
-  Payer p{s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
+    sc.notes.push_back(
+        {"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
+         "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
+  Payer p{
+      s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
   if (bao) {
     p.covers = 3;  // Z3 zunyi-qianggang-bao: the robbed seat pays for all three
-    sc.notes.push_back({"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
-                        "抢杠包三家：被抢者按自摸分赔三家"});
+    sc.notes.push_back(
+        {"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
+         "抢杠包三家：被抢者按自摸分赔三家"});
   }
   sc.payers.push_back(std::move(p));
   return std::nullopt;
@@ -242,31 +277,37 @@ constexpr OptionSpec kOptions[] = {
     kDeadWaitReady,
     {"zunyi-pinghu", 2, false, 0, 1000, "zunyi", "平胡 points", "平胡分数"},
     {"zunyi-qianggang", 3, false, 0, 1000, "zunyi", "抢杠 add-on points", "抢杠加分"},
-    {"zunyi-qianggang-bao", 0, true, 0, 1, "zunyi", "抢杠: the robbed seat pays what a self-draw would collect",
+    {"zunyi-qianggang-bao", 0, true, 0, 1, "zunyi",
+     "抢杠: the robbed seat pays what a self-draw would collect",
      "抢杠时被抢者包三家（按自摸分赔付）"},
-    {"zunyi-baoting", 10, false, 0, 1000, "zunyi", "报听 add-on points for a winner who declared it",
-     "报听者胡牌加分"},
-    {"zunyi-shabao", 10, false, 0, 1000, "zunyi", "杀报 add-on points when the discarder declared 报听",
-     "杀报：点炮者报听时加分"},
-    {"zunyi-long-on-win", 1, true, 0, 1, "zunyi", "龙七对 needs the winning tile to complete the four alike",
-     "龙七对须由和牌张凑成四张"},
-    {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi", "豆 count only for a winner or a ready konger",
-     "豆只算给胡牌或听牌的杠牌者"},
+    {"zunyi-baoting", 10, false, 0, 1000, "zunyi",
+     "报听 add-on points for a winner who declared it", "报听者胡牌加分"},
+    {"zunyi-shabao", 10, false, 0, 1000, "zunyi",
+     "杀报 add-on points when the discarder declared 报听", "杀报：点炮者报听时加分"},
+    {"zunyi-long-on-win", 1, true, 0, 1, "zunyi",
+     "龙七对 needs the winning tile to complete the four alike", "龙七对须由和牌张凑成四张"},
+    {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi",
+     "豆 count only for a winner or a ready konger", "豆只算给胡牌或听牌的杠牌者"},
     {"ji", 1, false, 0, 1000, "zunyi", "points per 鸡 per other seat", "每只鸡每家分数"},
     {"chongfeng-ji", 2, false, 0, 1000, "zunyi", "points for the 冲锋鸡 per other seat",
      "冲锋鸡每家分数"},
-    {"bao-ji", 0, true, 0, 1, "zunyi", "a seat neither won nor ready pays back each 幺鸡 it discarded",
+    {"bao-ji", 0, true, 0, 1, "zunyi",
+     "a seat neither won nor ready pays back each 幺鸡 it discarded",
      "未胡未听者按自己打出的幺鸡赔每家胡牌或听牌者"},
 };
 
 // Z6: the 鸡 fields of a table.
-constexpr std::string_view kTableFields[] = {"seats[].discarded_yaoji", "seats[].chongfeng", "result.flipped"};
+constexpr std::string_view kTableFields[] = {"seats[].discarded_yaoji", "seats[].chongfeng",
+                                             "result.flipped"};
 
-std::unique_ptr<Ruleset> make_zunyi(Options options) { return std::make_unique<Zunyi>(std::move(options)); }
+std::unique_ptr<Ruleset> make_zunyi(Options options) {
+  return std::make_unique<Zunyi>(std::move(options));
+}
 
 }  // namespace
 
 extern const RulesetInfo zunyi_ruleset;
-constinit const RulesetInfo zunyi_ruleset = {"zunyi", "Zunyi", "遵义", make_zunyi, kOptions, kTableFields};
+constinit const RulesetInfo zunyi_ruleset = {"zunyi",    "Zunyi",  "遵义",
+                                             make_zunyi, kOptions, kTableFields};
 
 }  // namespace qianmj

@@ -13,7 +13,8 @@ class Zunyi final : public Ruleset {
   Text name() const override { return {"Zunyi", "遵义"}; }
   Unit unit() const override { return {"points", "points", "分"}; }
   Text patterns_heading() const override {
-    return {" patterns (the highest one counts; 清一色 adds)", " 牌型（只计最高的一种，清一色另加）"};
+    return {" patterns (the highest one counts; 清一色 adds)",
+            " 牌型（只计最高的一种，清一色另加）"};
   }
   const std::vector<ItemSpec>& patterns() const override;
   const std::vector<ItemSpec>& addons() const override;
@@ -45,7 +46,8 @@ class Zunyi final : public Ruleset {
 
  private:
   // The rows of the winning tile that scores most (see best_parts).
-  std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win, bool robbing) const;
+  std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win,
+                                                   bool robbing) const;
 };
 
 }  // namespace qianmj

@@ -12,11 +12,14 @@ PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 # The suite also runs the README's and man page's examples, which pipe into jq; the fuzz
 # smoke that follows it in CI needs clang-14 and its libFuzzer runtime.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
-TEST_PACKAGES := jq $(FUZZ_PACKAGES)
+# `make format-check`, which CI runs after the suite.
+FORMAT_PACKAGES := clang-format-14
+TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES)
+SOURCES     = $(shell find lib cli tests fuzz bench -name '*.cpp' -o -name '*.hpp' | sort)
 QIANMJ     := $(BUILD)/cli/qianmj
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build demo test sanitize fuzz fuzz-smoke bench exhaustive docs clean
+.PHONY: all deps test-deps configure build demo test sanitize fuzz fuzz-smoke bench exhaustive docs format format-check clean
 
 all: build
 
@@ -85,6 +88,14 @@ fuzz: deps
 # CI's fuzz smoke: every target for 30 s; fails on any crash, hang or sanitizer report.
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30
+
+# The tree is formatted with .clang-format: `make format` rewrites it, `make format-check`
+# (in CI) fails on any difference and names the file and line.
+format:
+	clang-format-14 -i $(SOURCES)
+
+format-check:
+	clang-format-14 --dry-run --Werror $(SOURCES)
 
 # Speed, measured (never asserted in a test): see bench/bench.cpp.
 bench: build

@@ -62,11 +62,16 @@ struct Row {
   bool from_situation = false;
 };
 
-// The rows a hand makes, with the first reading that makes each (when asked for).
-template <std::size_t N>
+struct NoReadings {};
+
+// The rows a hand makes and, with `Readings`, the first reading that makes each (without,
+// nothing is kept or cleared: the waits path asks only for the best row).
+template <std::size_t N, bool Readings = true>
 struct Found {
   std::bitset<N> held;
-  std::array<std::optional<Reading>, N> reading{};
+  [[no_unique_address]] std::conditional_t<Readings, std::array<std::optional<Reading>, N>,
+                                           NoReadings>
+      reading{};
   bool any_reading = false;
   std::optional<Tile> win;
 };
@@ -127,7 +132,8 @@ class Table {
     bool empty() const { return count == 0; }
     std::size_t front() const { return rows[0]; }
   };
-  Ranked ranked(const Found<N>& f, const Options& o) const {
+  template <bool R>
+  Ranked ranked(const Found<N, R>& f, const Options& o) const {
     Ranked out;
     const auto v = values(o);
     for (std::size_t i = 0; i < N; ++i)
@@ -138,7 +144,8 @@ class Table {
   }
 
   // The best row held among `among`, or nullopt.
-  std::optional<std::size_t> best(const Found<N>& f, const Options& o,
+  template <bool R>
+  std::optional<std::size_t> best(const Found<N, R>& f, const Options& o,
                                   std::bitset<N> among = std::bitset<N>().set()) const {
     std::optional<std::size_t> out;
     if (!any_option_) {  // the values are the table's: no option to look up
@@ -167,11 +174,11 @@ class Table {
 // The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
 // constant `table`: every row's predicate is known at compile time and called directly.
 // `with_readings`: keep the first reading that makes each row.
-template <const auto& table, class Readings>
+template <const auto& table, bool with_readings, class Readings>
 auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s,
-          const Options& o, bool with_readings) {
+          const Options& o) {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
-  Found<N> out;
+  Found<N, with_readings> out;
   out.win = win;
   const bool one_suit = single_bit(hand.suits());
   const bool four =
@@ -185,7 +192,7 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
             if constexpr (row.from_situation == situation) {
               if (!out.held[I] && row.holds(c)) {
                 out.held[I] = true;
-                if (with_readings) out.reading[I] = r;
+                if constexpr (with_readings) out.reading[I] = r;
               }
             }
           }(),
@@ -204,7 +211,9 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
   if (!out.any_reading) return out;
   // Situation rows: shown with the reading of the best shape row.
   const auto shape = table.best(out, o);
-  const Reading shown = shape && with_readings ? *out.reading[*shape] : Reading{};
+  Reading shown;
+  if constexpr (with_readings)
+    if (shape) shown = *out.reading[*shape];
   try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
                                      shown);
   return out;
@@ -244,7 +253,7 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   for (int i = 0; i < kKinds; ++i) {
     Tile t = Tile::from_index(i);
     if ((win && t != *win) || hand.concealed[i] == 0 || !allowed(t)) continue;
-    auto f = find<table>(hand, ReadingList{all}, t, s, o, true);
+    auto f = find<table, true>(hand, ReadingList{all}, t, s, o);
     auto w = worth(f);
     if (w && (!best || *w > best_worth)) best = std::move(f), best_worth = *w;
   }

@@ -128,8 +128,8 @@ std::vector<Item> Duyun::dajiao_addons(const Situation& s) const {
 
 std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
                                         const Situation& s) const {
-  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt,
-                                                s, options_, false);
+  const auto found = pattern_rows::find<kTable, false>(hand, pattern_rows::ReadingsOf{hand},
+                                                       std::nullopt, s, options_);
   const auto best = kTable.best(found, options_);
   if (!best) return std::nullopt;
   return kTable.item(*best, options_);
@@ -171,8 +171,8 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
                             " none）"});
   sc.hand = hand;
   sc.win_tile = s.win_tile;
-  const auto found = pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, std::nullopt,
-                                                s, options_, true);
+  const auto found = pattern_rows::find<kTable, true>(hand, pattern_rows::ReadingsOf{hand},
+                                                      std::nullopt, s, options_);
   const auto ranked = kTable.ranked(found, options_);
   if (ranked.empty()) {
     sc.reason =

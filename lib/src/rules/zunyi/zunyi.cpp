@@ -161,7 +161,7 @@ std::optional<Reading> reading_of(const Found& f, const Options& o) {
 std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) const {
   if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
   return parts_of(
-      pattern_rows::find<kTable>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_, false),
+      pattern_rows::find<kTable, false>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_),
       options_);
 }
 

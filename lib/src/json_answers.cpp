@@ -64,8 +64,8 @@ json rules_json(const Ruleset& rules) {
   j["patterns"] = table(rules.patterns());
   j["addons"] = table(rules.addons());
   json opts = json::array();
-  for (const auto& o : option_specs()) {
-    if (!option_applies(o, rules.id())) continue;  // RULES.md H: only the options of this rule set
+  for (const auto& o :
+       find_ruleset(rules.id())->options) {  // RULES.md H: only its own, as `qianmj rules`
     std::int64_t v = rules.options().get(o.name);
     opts.push_back({{"name", o.name},
                     {"value", o.boolean ? json(v != 0) : json(v)},

@@ -14,12 +14,17 @@ PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 # `make format-check`, which CI runs after the suite.
 FORMAT_PACKAGES := clang-format-14
-TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES)
+# The install tests: man, pkg-config, dpkg-shlibdeps for the .deb, and the shells whose
+# completions the suite runs.
+INSTALL_PACKAGES := man-db pkgconf dpkg-dev file zsh fish
+TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES) $(INSTALL_PACKAGES)
 SOURCES     = $(shell find lib cli tests fuzz bench -name '*.cpp' -o -name '*.hpp' | sort)
 QIANMJ     := $(BUILD)/cli/qianmj
+PREFIX     ?= /usr/local
+PKG_BUILD  ?= build-package
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build demo test sanitize fuzz fuzz-smoke bench exhaustive docs format format-check clean
+.PHONY: all deps test-deps configure build demo test install uninstall package sanitize fuzz fuzz-smoke bench exhaustive docs format format-check clean
 
 all: build
 
@@ -60,13 +65,34 @@ test-deps:
 test: build test-deps
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The program, its man page and completions, and the library for other projects, under
+# $(PREFIX) (default /usr/local); DESTDIR stages them elsewhere. Run as root, or with sudo,
+# for a system prefix. `make uninstall` (with the same DESTDIR) removes what the last
+# install put.
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
+uninstall:
+	@test -f $(BUILD)/install_manifest.txt || { echo "nothing installed from $(BUILD)"; exit 1; }
+	sed 's|^|$(DESTDIR)|' $(BUILD)/install_manifest.txt | xargs -d '\n' rm -f
+
+# Debian packages (qianmj_*.deb, the program; libqianmj-dev_*.deb, the library) in
+# $(PKG_BUILD)/, built for the prefix /usr: `sudo apt-get install ./build-package/qianmj_*.deb`.
+package: deps
+	$(call install_missing,dpkg-dev file)
+	cmake -S . -B $(PKG_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DQIANMJ_TESTS=OFF
+	cmake --build $(PKG_BUILD) -j $(JOBS)
+	cd $(PKG_BUILD) && cpack
+	@ls -l $(PKG_BUILD)/*.deb
+
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, at -O1 (five times
-# faster than -O0 here, and still every report with its line).
+# faster than -O0 here, and still every report with its line). The install tests (-L install)
+# are left out: they build the project again, unsanitized, and run no code of its own.
 sanitize: deps test-deps
 	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQIANMJ_SANITIZE=ON
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS)
+	  ctest --output-on-failure -j $(JOBS) -LE install
 
 # libFuzzer (clang-14, ASan + UBSan): each target for FUZZ_SECONDS (default 60), starting
 # from the inputs kept in tests/fuzz/<target>/; new corpus in $(FUZZ_BUILD)/corpus, crash
@@ -107,11 +133,12 @@ exhaustive: build
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_exhaustive
 	$(BUILD)/bench/qianmj_exhaustive
 
-# docs/rules.md is made from lib/src/rules/*/rules.md and the house-rule table; the suite
-# fails when it is out of date.
+# docs/rules.md is made from lib/src/rules/*/rules.md and the house-rule table, completions/
+# from the option table; the suite fails when either is out of date.
 docs: build
 	$(QIANMJ) rules --markdown > docs/rules.md
 	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Docs: README's house-rule table*"
+	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Completions: completions/ hold*"
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(PKG_BUILD)

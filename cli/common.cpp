@@ -5,10 +5,72 @@
 #include <iostream>
 #include <regex>
 
+#include "help.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 
 namespace qianmj::cli {
+
+void add_common_options(CLI::App& cmd, Common& c) {
+  // "duyun (default) or zunyi", from the registry.
+  std::string ids, ids_zh;
+  std::vector<std::string> id_list;
+  const auto all = rulesets();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const char* sep = i == 0 ? "" : i + 1 == all.size() ? " or " : ", ";
+    const char* sep_zh = i == 0 ? "" : i + 1 == all.size() ? "或 " : "、";
+    ids += sep + std::string(all[i].id) + (i == 0 ? " (default)" : "");
+    ids_zh += sep_zh + std::string(all[i].id) + "（" + std::string(all[i].zh) +
+              (i == 0 ? "，默认）" : "）");
+    id_list.emplace_back(all[i].id);
+  }
+  std::vector<std::string> rule_names;
+  for (const auto& o : option_specs()) rule_names.push_back(std::string(o.name) + "=");
+  doc(cmd,
+      cmd.add_option("--rules", c.rules_id, "rule set: " + ids)
+          ->type_name("NAME")
+          ->each([&c](const std::string&) { c.rules_given = true; })
+          ->group(kGroupCommon),
+      "规则：" + ids_zh, id_list);
+  doc(cmd,
+      cmd.add_option("--rule", c.rule_assignments,
+                     "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
+          ->type_name("NAME=VALUE")
+          ->allow_extra_args(false)
+          ->group(kGroupCommon),
+      "房规 NAME=VALUE（可重复；见 qianmj rules）", rule_names);
+  doc(cmd, cmd.add_flag("--json", c.json, "one JSON object per answer")->group(kGroupCommon),
+      "每个答案输出一个 JSON 对象");
+  auto* zh =
+      cmd.add_flag("--zh", c.zh_flag, "text output (and help) in Chinese")->group(kGroupCommon);
+  doc(cmd, zh, "中文输出（及帮助）");
+  doc(cmd,
+      cmd.add_flag("--en", c.en_flag, "text output (and help) in English")
+          ->excludes(zh)
+          ->group(kGroupCommon),
+      "英文输出（及帮助）");
+  doc(cmd,
+      cmd.add_flag("--narrow", c.narrow_flag,
+                   "one seat a line, for a phone (default when COLUMNS is under 60)")
+          ->group(kGroupCommon),
+      "每家一行，适合手机（COLUMNS 小于 60 时默认）");
+  doc(cmd,
+      cmd.add_flag("--glyphs", c.glyphs_flag,
+                   "hands also as tile pictures 🀇🀐🀙 (default: QIANMJ_GLYPHS=1)")
+          ->group(kGroupCommon),
+      "手牌同时以牌面图案 🀇🀐🀙 显示（默认：QIANMJ_GLYPHS=1）");
+  if (auto* help = cmd.get_help_ptr()) {
+    help->group(kGroupCommon);
+    doc(cmd, help, "显示此帮助并退出");
+  }
+}
+
+bool glyphs_from_environment() {
+  const char* v = std::getenv("QIANMJ_GLYPHS");
+  if (!v) return false;
+  std::string_view s(v);
+  return s == "1" || s == "yes" || s == "on" || s == "true";
+}
 
 std::string flag_name(std::string_view field) {
   std::string flag = "--" + std::string(field);
@@ -149,8 +211,9 @@ std::string hand_words(const std::vector<std::string>& words) {
   return text;
 }
 
-void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help) {
-  cmd.add_option("hand", words, help)->required()->type_name("HAND");
+void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help,
+                     const std::string& help_zh) {
+  doc(cmd, cmd.add_option("hand", words, help)->required()->type_name("HAND"), help_zh);
 }
 
 std::vector<std::string> protect_brackets(int argc, char** argv) {
@@ -163,7 +226,7 @@ std::vector<std::string> protect_brackets(int argc, char** argv) {
   return args;
 }
 
-std::string hand_text(const Hand& hand, bool chinese) {
+std::string hand_text(const Hand& hand, bool chinese, bool glyphs) {
   std::string out;
   auto piece = [&](const Hand& h) {
     std::string t = chinese ? to_chinese(h) : to_ascii(h);
@@ -182,6 +245,7 @@ std::string hand_text(const Hand& hand, bool chinese) {
     one.melds.push_back(m);
     piece(one);
   }
+  if (glyphs) out += "  " + to_glyphs(hand);
   return out;
 }
 

@@ -21,14 +21,23 @@ enum Exit { kOk = 0, kNo = 1, kBad = 2 };
 
 struct Common {
   std::string rules_id{default_ruleset().id};
-  CLI::Option* rules_option = nullptr;        // to tell whether --rules was given
+  bool rules_given = false;                   // --rules was given
   std::vector<std::string> rule_assignments;  // --rule NAME=VALUE
   bool json = false;
   bool zh_flag = false, en_flag = false;
   bool chinese = false;  // resolved language of text output
   bool narrow_flag = false;
   bool narrow = false;  // one seat a line: --narrow, or a terminal under 60 columns (COLUMNS)
+  bool glyphs_flag = false;
+  bool glyphs = false;  // hands also as tile pictures: --glyphs, or QIANMJ_GLYPHS=1
 };
+
+// The options every command takes (--rules, --rule, --json, --zh, --en, --narrow, --glyphs,
+// --help), on the top command and on each subcommand alike, so each --help lists them.
+void add_common_options(CLI::App& cmd, Common& c);
+
+// QIANMJ_GLYPHS set to 1, yes, on or true.
+bool glyphs_from_environment();
 
 // A situation field as the command line spells it: streak -> --streak, payer_baoting ->
 // --payer-baoting (the library's messages name fields, the CLI's name its flags).
@@ -58,7 +67,8 @@ void print_json(const Json& j, std::ostream& out);
 std::string hand_words(const std::vector<std::string>& words);
 
 // Declares HAND: one or more words, joined with spaces.
-void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help);
+void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::string& help,
+                     const std::string& help_zh);
 
 // CLI11 reads a word such as "[555m]" as a bracketed list and strips the brackets; a
 // trailing space (ignored by the notation) keeps such words as they were typed.
@@ -70,6 +80,7 @@ std::string pad_left(const std::string& s, int width);
 std::string signed_points(std::int64_t v);  // "+18", "-6", "0"
 // `s` cut to `width` terminal columns, the last one a '…', when it is wider.
 std::string truncate_to(const std::string& s, int width);
-std::string hand_text(const Hand& hand, bool chinese);  // "345789条 23445677筒 [555万]"
+// "345789条 23445677筒 [555万]", and with `glyphs` the tiles as pictures after it.
+std::string hand_text(const Hand& hand, bool chinese, bool glyphs = false);
 
 }  // namespace qianmj::cli

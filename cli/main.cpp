@@ -1,4 +1,5 @@
 // qianmj: Guizhou mahjong calculator. CLI11 wiring only; answers come from lib/.
+#include <algorithm>
 #include <cerrno>
 #include <iostream>
 
@@ -6,7 +7,9 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "help.hpp"
 #include "io.hpp"
+#include "qianmj/version.hpp"
 
 namespace {
 
@@ -22,6 +25,29 @@ int finish(std::ostream& out, const qianmj::cli::FdOutput& sink, bool chinese, i
   return kWriteFailed;
 }
 
+// The words of a command line CLI11 did not expect, from its message.
+std::vector<std::string> unexpected_words(const std::string& message) {
+  std::vector<std::string> out;
+  auto colon = message.find(": ");
+  if (colon == std::string::npos) return out;
+  std::string rest = message.substr(colon + 2), word;
+  for (char ch : rest + ' ') {
+    if (ch == ' ') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  return out;
+}
+
+bool has_arg(int argc, char** argv, std::string_view arg) {
+  for (int i = 1; i < argc; ++i)
+    if (argv[i] == arg) return true;
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -32,16 +58,19 @@ int main(int argc, char** argv) {
   FdOutput sink(1);
   std::ostream out(&sink);
   Common c;
-  // The rule sets, from the registry: "Duyun (都匀) and Zunyi (遵义)", "duyun (default) or zunyi".
-  std::string names, ids;
+  // The language asked for, known before parsing (for --help, and for usage errors).
+  const bool zh_asked = has_arg(argc, argv, "--zh"), en_asked = has_arg(argc, argv, "--en");
+  const bool chinese_asked = zh_asked || (!en_asked && chinese_from_environment());
+  // The rule sets, from the registry: "Duyun (都匀) and Zunyi (遵义)".
+  std::string names, names_zh;
   const auto all = qianmj::rulesets();
   for (std::size_t i = 0; i < all.size(); ++i) {
-    const char* sep = i == 0 ? "" : i + 1 == all.size() ? " and " : ", ";
-    names += sep + std::string(all[i].en) + " (" + std::string(all[i].zh) + ")";
-    ids += (i == 0                ? ""
-            : i + 1 == all.size() ? " or "
-                                  : ", ") +
-           std::string(all[i].id) + (i == 0 ? " (default)" : "");
+    names += (i == 0                ? ""
+              : i + 1 == all.size() ? " and "
+                                    : ", ") +
+             std::string(all[i].en) + " (" + std::string(all[i].zh) + ")";
+    names_zh +=
+        (i == 0 ? "" : "、") + std::string(all[i].zh) + "（" + std::string(all[i].en) + "）";
   }
   CLI::App app{
       "qianmj (黔麻): Guizhou mahjong calculator, " + names +
@@ -49,19 +78,22 @@ int main(int argc, char** argv) {
           "Reads hands as people write them (23445677筒345789条, 碰5万 1123p) and answers\n"
           "whether they win, what they wait on, their pattern and who pays whom.",
       "qianmj"};
-  app.set_version_flag("--version", std::string("qianmj ") + QIANMJ_VERSION);
+  auto help = std::make_shared<HelpFormatter>();
+  help->chinese = chinese_asked;
+  app.formatter(help);
+  doc(app, "qianmj（黔麻）：贵州麻将计算器，" + names_zh +
+               "规则。\n"
+               "按人们的写法读手牌（23445677筒345789条、碰5万 1123p），回答是否胡牌、\n"
+               "听什么牌、什么番型、谁付给谁多少。");
+  app.set_help_flag("-h,--help", "print this help and exit");
+  doc(app,
+      app.set_version_flag("-V,--version", std::string("qianmj ") + QIANMJ_VERSION,
+                           "print the version and exit")
+          ->group(kGroupCommon),
+      "显示版本并退出");
   app.require_subcommand(1);
   app.fallthrough();
-  c.rules_option = app.add_option("--rules", c.rules_id, "rule set: " + ids)->type_name("NAME");
-  app.add_option("--rule", c.rule_assignments,
-                 "house rule NAME=VALUE (repeatable; see `qianmj rules`)")
-      ->type_name("NAME=VALUE")
-      ->allow_extra_args(false);
-  app.add_flag("--json", c.json, "one JSON object per answer");
-  auto* zh = app.add_flag("--zh", c.zh_flag, "text output in Chinese");
-  app.add_flag("--en", c.en_flag, "text output in English")->excludes(zh);
-  app.add_flag("--narrow", c.narrow_flag,
-               "one seat a line, for a phone (default when COLUMNS is under 60)");
+  add_common_options(app, c);
 
   ScoreCommand score;
   WaitsCommand waits;
@@ -73,36 +105,99 @@ int main(int argc, char** argv) {
   auto* settle_app = settle.add(app);
   auto* session_app = session.add(app);
   auto* rules_app = rules.add(app);
+  // `qianmj help [SUBCOMMAND]` and `qianmj completions SHELL`.
+  std::string help_topic, shell;
+  auto* help_app = app.add_subcommand("help", "print the help of qianmj or of one subcommand");
+  doc(*help_app, "显示 qianmj 或某个子命令的帮助");
+  std::vector<std::string> topics;
+  for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
+    topics.push_back(s->get_name());
+  topics.push_back("help");
+  topics.push_back("completions");
+  doc(*help_app,
+      help_app->add_option("subcommand", help_topic, "the subcommand")->type_name("SUBCOMMAND"),
+      "子命令", topics);
+  auto* completions_app =
+      app.add_subcommand("completions", "print the shell completion script for bash, zsh or fish");
+  doc(*completions_app, "输出 bash、zsh 或 fish 的命令补全脚本");
+  doc(*completions_app,
+      completions_app->add_option("shell", shell, "bash, zsh or fish")
+          ->required()
+          ->type_name("SHELL")
+          ->check(CLI::IsMember({"bash", "zsh", "fish"})),
+      "bash、zsh 或 fish", {"bash", "zsh", "fish"});
+  for (auto* s :
+       {score_app, waits_app, settle_app, session_app, rules_app, help_app, completions_app})
+    add_common_options(*s, c);
 
   try {
     app.parse(protect_brackets(argc, argv));
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
       app.exit(e, out, std::cerr);
-      return finish(out, sink, chinese_from_environment(), 0);
+      return finish(out, sink, chinese_asked, 0);
     }
-    bool json = false;
-    for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
-    c.json = json;
-    // The language asked for, though the command line did not parse.
-    bool zh_asked = false, en_asked = false;
-    for (int i = 1; i < argc; ++i) {
-      zh_asked = zh_asked || std::string_view(argv[i]) == "--zh";
-      en_asked = en_asked || std::string_view(argv[i]) == "--en";
+    c.json = has_arg(argc, argv, "--json");
+    c.chinese = chinese_asked;
+    qianmj::Error error = usage_error(e);
+    std::vector<std::string> unexpected = unexpected_words(e.what());
+    if (app.get_subcommands().empty()) {  // "qianmj scor ...": the first word that is no option
+      for (int i = 1; i < argc; ++i) {
+        std::string_view a = argv[i];
+        if (a == "--rules" || a == "--rule") {
+          ++i;
+        } else if (!a.starts_with("-")) {
+          unexpected = {std::string(a)};
+          std::string list, list_zh;
+          for (const CLI::App* sub : subcommands_of(app)) {
+            list += (list.empty() ? "" : ", ") + sub->get_name();
+            list_zh += (list_zh.empty() ? "" : "、") + sub->get_name();
+          }
+          error.en = "unknown subcommand " + std::string(a) + " (one of " + list + ")";
+          error.zh = "没有子命令 " + std::string(a) + "（可用：" + list_zh + "）";
+          break;
+        }
+      }
     }
-    c.chinese = zh_asked || (!en_asked && chinese_from_environment());
-    print_error(usage_error(e), c, out, std::cerr);
-    if (!json)
+    if (auto near = suggestion(app, unexpected); !near.empty()) {
+      error.en += " (did you mean " + near + "?)";
+      error.zh += "（是不是 " + near + "？）";
+    }
+    print_error(error, c, out, std::cerr);
+    if (!c.json)
       std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
     return finish(out, sink, c.chinese, kBad);
   }
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
   c.narrow = c.narrow_flag || narrow_from_environment();
+  c.glyphs = c.glyphs_flag || glyphs_from_environment();
   int code = kBad;
   if (*score_app) code = score.run(c, out, std::cerr);
   if (*waits_app) code = waits.run(c, out, std::cerr);
   if (*settle_app) code = settle.run(c, out, std::cerr);
   if (*session_app) code = session.run(c, out, std::cerr);
   if (*rules_app) code = rules.run(c, out, std::cerr);
+  if (*help_app) {
+    help->chinese = c.chinese;
+    if (help_topic.empty()) {
+      out << help->make_help(&app, "", CLI::AppFormatMode::Normal);
+      code = kOk;
+    } else if (std::find(topics.begin(), topics.end(), help_topic) != topics.end()) {  // or help
+      out << help->make_help(app.get_subcommand(help_topic), "", CLI::AppFormatMode::Normal);
+      code = kOk;
+    } else {
+      std::string near = nearest(help_topic, topics);
+      print_error(
+          {qianmj::ErrorCode::Usage,
+           "no subcommand " + help_topic + (near.empty() ? "" : " (did you mean " + near + "?)"),
+           "没有子命令 " + help_topic + (near.empty() ? "" : "（是不是 " + near + "？）"), 0, ""},
+          c, out, std::cerr);
+      code = kBad;
+    }
+  }
+  if (*completions_app) {
+    out << completion_script(app, shell);
+    code = kOk;
+  }
   return finish(out, sink, c.chinese, code);
 }

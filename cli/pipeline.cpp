@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "help.hpp"
 #include "io.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -65,14 +66,27 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
-Answer error_answer(const Error& e, const Common& c, long line) {
+Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   if (c.json)
     return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace),
             true};
-  std::string text =
-      c.chinese
-          ? "第 " + std::to_string(line) + " 行：错误 [" + std::string(code_name(e.code)) + "]"
-          : "line " + std::to_string(line) + ": error [" + std::string(code_name(e.code)) + "]";
+  const std::string code(code_name(e.code));
+  std::string where =
+      c.chinese ? "第 " + std::to_string(line) + " 行" : "line " + std::to_string(line);
+  std::string message;
+  if (!e.field.empty()) message += terminal_safe(e.field) + (c.chinese ? "：" : ": ");
+  if (e.column > 0)
+    message += c.chinese ? "第 " + std::to_string(e.column) + " 列："
+                         : "column " + std::to_string(e.column) + ": ";
+  message += terminal_safe(e.message(c.chinese));
+  if (columns > 0) {  // a row: no tab or newline inside a cell
+    for (auto& ch : message)
+      if (ch == '\t' || ch == '\n' || ch == '\r') ch = ' ';
+    std::string row = where + "\terror\t" + code;
+    for (int k = 4; k < columns; ++k) row += "\t-";
+    return {row + "\t" + message, true};
+  }
+  std::string text = where + (c.chinese ? "：错误 [" : ": error [") + code + "]";
   if (!e.field.empty()) text += " " + terminal_safe(e.field);
   if (e.column > 0)
     text += c.chinese ? " 第 " + std::to_string(e.column) + " 列"
@@ -94,9 +108,11 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
   prompt();
   while (reader.next(line, too_long)) {
     long n = reader.number();
+    // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle reads it.
+    if (n == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
     Answer a = too_long ? error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB",
                                              "此行超过 1 MiB"},
-                                       c, n)
+                                       c, n, p.columns)
                         : answer(line, n);
     any_error = any_error || a.error;
     out.write(a.text.data(), static_cast<std::streamsize>(a.text.size()));
@@ -116,10 +132,21 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
 }
 
 void add_pipe_options(CLI::App& cmd, PipeOptions& p) {
-  cmd.add_flag("--line-buffered", p.line_buffered, "with -: write each answer at once (as grep)");
-  cmd.add_flag_function(
-      "--progress{1},--no-progress{0}", [&p](std::int64_t v) { p.progress = v > 0 ? 1 : 0; },
-      "with -: a progress line on stderr (default: when stderr is a terminal)");
+  doc(cmd,
+      cmd.add_flag("--line-buffered", p.line_buffered, "write each answer at once (as grep)")
+          ->group(kGroupPipeline),
+      "每个答案立即写出（同 grep）");
+  doc(cmd,
+      cmd.add_flag_callback(
+             "--progress", [&p] { p.progress = 1; },
+             "a line count on stderr (default: when stderr is a terminal)")
+          ->group(kGroupPipeline),
+      "在标准错误上显示已读行数（默认：标准错误为终端时）");
+  doc(cmd,
+      cmd.add_flag_callback(
+             "--no-progress", [&p] { p.progress = 0; }, "no line count on stderr")
+          ->group(kGroupPipeline),
+      "不显示行数");
 }
 
 }  // namespace qianmj::cli

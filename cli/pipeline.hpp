@@ -40,6 +40,7 @@ struct PipeOptions {
   bool line_buffered = false;
   int progress = -1;   // -1: when stderr is a terminal; 0 off; 1 on
   std::string prompt;  // at a terminal: shown on stderr before each line ("score> ")
+  int columns = 0;     // text answers are rows of this many tab-separated columns (0: prose)
 };
 
 // One answer: a line of text (no newline); error marks a line that could not be answered.
@@ -48,8 +49,10 @@ struct Answer {
   bool error = false;
 };
 
-// The error answer of one line: JSON with "line", or "line N: error [code] ..." as text.
-Answer error_answer(const Error& e, const Common& c, long line);
+// The error answer of one line: JSON with "line"; as text, with `columns` > 0, a row of that
+// many tab-separated columns like the answers around it ("line N", "error", the code, "-"
+// ..., the message last), else "line N: error [code] ...".
+Answer error_answer(const Error& e, const Common& c, long line, int columns = 0);
 
 // Runs `answer` over every line of stdin; 0 when every line was answered, 2 when any was
 // an error. When stdin is a terminal, each answer is written as soon as its line is entered,

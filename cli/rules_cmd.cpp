@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/rule_texts.hpp"
 
@@ -29,10 +30,28 @@ CLI::App* RulesCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "rules",
       "Print the pattern table and the house options in effect, or explain rules by id (rules D3)");
-  cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))
-      ->type_name("ID");
-  cmd->add_flag("--markdown", markdown_,
-                "print the whole rule reference as Markdown (docs/rules.md)");
+  doc(*cmd, "显示番型表和当前房规，或按编号解释规则（rules D3）");
+  // Every rule id, for completion: "C1" ... "C7", "D1" ...
+  std::vector<std::string> ids;
+  for (const auto& [first, last] : rule_id_ranges()) {
+    auto digits = first.find_first_of("0123456789");
+    if (digits == std::string_view::npos || last.substr(0, digits) != first.substr(0, digits)) {
+      ids.emplace_back(first);
+      continue;
+    }
+    int from = std::stoi(std::string(first.substr(digits)));
+    int to = std::stoi(std::string(last.substr(digits)));
+    for (int n = from; n <= to; ++n)
+      ids.push_back(std::string(first.substr(0, digits)) + std::to_string(n));
+  }
+  doc(*cmd,
+      cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))
+          ->type_name("ID"),
+      "要解释的规则编号：" + id_ranges("–", "、", "、"), ids);
+  doc(*cmd,
+      cmd->add_flag("--markdown", markdown_,
+                    "print the whole rule reference as Markdown (docs/rules.md)"),
+      "以 Markdown 输出全部规则（docs/rules.md）");
   return cmd;
 }
 

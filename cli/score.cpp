@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -21,10 +22,10 @@ std::string role_text(Payer::Role r, bool chinese) {
   return "";
 }
 
-void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& out) {
+void print_text(const Score& sc, const Ruleset& rules, bool zh, bool glyphs, std::ostream& out) {
   const Unit unit = rules.unit();
   const auto price = rules.price();
-  out << (zh ? "手牌    " : "Hand      ") << hand_text(sc.hand, zh);
+  out << (zh ? "手牌    " : "Hand      ") << hand_text(sc.hand, zh, glyphs);
   if (sc.win_tile)
     out << (zh ? "（和 " : "  (won on ") << (zh ? sc.win_tile->chinese() : sc.win_tile->ascii())
         << (zh ? "）" : ")");
@@ -79,26 +80,42 @@ void print_text(const Score& sc, const Ruleset& rules, bool zh, std::ostream& ou
 
 CLI::App* ScoreCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("score", "Score a winning hand: pattern, add-ons, payments");
-  add_hand_option(*cmd, hand_, "14 tiles (kong = 3), or 13 with --win");
-  cmd->add_option_function<std::string>(
-         "--win", [this](const std::string& v) { s_.win = v, s_.win_given = true; },
-         "the winning tile (7p, 7筒)")
-      ->type_name("TILE");
-  cmd->add_flag("--zimo", s_.zimo, "self-drawn (default: off a discard)");
-  cmd->add_flag("--after-kong", s_.after_kong, "杠上花 with --zimo, 杠上炮 without");
-  cmd->add_flag("--robbing-kong", s_.robbing_kong, "抢杠: won off another's added kong");
-  cmd->add_flag("--baoting", s_.baoting, "the winner declared 报听");
-  cmd->add_flag("--payer-baoting", s_.payer_baoting, "the discarder declared 报听");
-  cmd->add_flag("--tianhu", s_.tianhu, "天胡: the dealer wins on the dealt tiles");
-  cmd->add_flag("--dihu", s_.dihu, "地胡: a non-dealer wins in the first go-round");
-  cmd->add_flag("--dou", s_.dou, "the winner owns a 豆 (kong) not shown as a meld");
-  cmd->add_option("--dealer", s_.dealer, "who is dealer: winner, payer or none")
-      ->check(CLI::IsMember({"winner", "payer", "none"}))
-      ->type_name("WHO");
-  cmd->add_option_function<std::string>(
-         "--streak", [this](const std::string& v) { s_.streak_text = v, s_.streak_given = true; },
-         "连庄 count N (the dealer's extra rounds)")
-      ->type_name("N");
+  doc(*cmd, "计算一手胡牌：番型、加番、谁付多少");
+  add_hand_option(*cmd, hand_, "14 tiles (kong = 3), or 13 with --win; - reads one a line",
+                  "14 张牌（杠算 3 张），或 13 张加 --win；- 从标准输入逐行读取");
+  doc(*cmd,
+      cmd->add_option_function<std::string>(
+             "--win", [this](const std::string& v) { s_.win = v, s_.win_given = true; },
+             "the winning tile (7p, 7筒)")
+          ->type_name("TILE"),
+      "胡的那张牌（7p、7筒）");
+  doc(*cmd, cmd->add_flag("--zimo", s_.zimo, "self-drawn (default: off a discard)"),
+      "自摸（默认：点炮）");
+  doc(*cmd, cmd->add_flag("--after-kong", s_.after_kong, "杠上花 with --zimo, 杠上炮 without"),
+      "杠后胡：加 --zimo 为杠上花，否则为杠上炮");
+  doc(*cmd, cmd->add_flag("--robbing-kong", s_.robbing_kong, "抢杠: won off another's added kong"),
+      "抢杠：胡别人加杠的那张牌");
+  doc(*cmd, cmd->add_flag("--baoting", s_.baoting, "the winner declared 报听"), "胡家报听");
+  doc(*cmd, cmd->add_flag("--payer-baoting", s_.payer_baoting, "the discarder declared 报听"),
+      "放炮者报听");
+  doc(*cmd, cmd->add_flag("--tianhu", s_.tianhu, "天胡: the dealer wins on the dealt tiles"),
+      "天胡：庄家起手即胡");
+  doc(*cmd, cmd->add_flag("--dihu", s_.dihu, "地胡: a non-dealer wins in the first go-round"),
+      "地胡：闲家第一圈即胡");
+  doc(*cmd, cmd->add_flag("--dou", s_.dou, "the winner owns a 豆 (kong) not shown as a meld"),
+      "胡家有未写成副露的豆（杠）");
+  doc(*cmd,
+      cmd->add_option("--dealer", s_.dealer, "who is dealer: winner, payer or none")
+          ->check(CLI::IsMember({"winner", "payer", "none"}))
+          ->type_name("WHO"),
+      "谁是庄家：winner（胡家）、payer（付款者）或 none（都不是）", {"winner", "payer", "none"});
+  doc(*cmd,
+      cmd->add_option_function<std::string>(
+             "--streak",
+             [this](const std::string& v) { s_.streak_text = v, s_.streak_given = true; },
+             "连庄 count N (the dealer's extra rounds)")
+          ->type_name("N"),
+      "连庄次数 N");
   add_pipe_options(*cmd, pipe_);
   return cmd;
 }
@@ -120,11 +137,14 @@ Result<Score> compute(const Ruleset& rules, const std::string& text, const Situa
   return rules.score(hand, request->situation);
 }
 
-std::string summary(const Score& sc, bool zh) {
+// A pipeline answer: hand, win/illegal/not-win, pattern id, its value, total (error rows keep
+// these five columns).
+constexpr int kColumns = 5;
+std::string summary(const Score& sc) {
   std::string out =
       to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
   out += "\t";
-  out += sc.pattern ? (zh ? sc.pattern->zh : sc.pattern->id) : std::string_view("-");
+  out += sc.pattern ? sc.pattern->id : std::string_view("-");  // the stable id in every language
   out += "\t" + (sc.pattern ? std::to_string(sc.pattern->value) : std::string("-"));
   out += "\t" + std::to_string(sc.total);
   return out;
@@ -136,10 +156,10 @@ Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const st
                                  long n) const {
   std::string hand;
   auto a = score_line(line, s_, hand);
-  if (!a) return error_answer(a.error(), c, n);
+  if (!a) return error_answer(a.error(), c, n, 5);
   auto sc = compute(rules, hand, *a);
-  if (!sc) return error_answer(sc.error(), c, n);
-  if (!c.json) return {summary(*sc, c.chinese), false};
+  if (!sc) return error_answer(sc.error(), c, n, 5);
+  if (!c.json) return {summary(*sc), false};
   Json j = to_json(*sc, rules);
   j["line"] = n;
   return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
@@ -150,6 +170,7 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
+    pipe.columns = kColumns;
     pipe.prompt =
         c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
     return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
@@ -164,7 +185,7 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (c.json)
     print_json(to_json(*sc, *rules), out);
   else
-    print_text(*sc, *rules, c.chinese, out);
+    print_text(*sc, *rules, c.chinese, c.glyphs, out);
   return sc->win && sc->legal ? kOk : kNo;
 }
 

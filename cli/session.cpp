@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "io.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -21,10 +22,19 @@ CLI::App* SessionCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("session",
                                  "An evening: a header (players, rule set, house rules, first "
                                  "dealer), then one hand a line; running totals");
-  cmd->add_option("file", file_, "the session; - or nothing reads stdin")->type_name("FILE");
-  cmd->add_flag("--csv", csv_, "one row per hand and player, comma-separated (for a spreadsheet)");
-  cmd->add_flag("--tsv", tsv_, "the same rows, tab-separated");
-  cmd->add_flag("--line-buffered", pipe_.line_buffered, "write each hand's answer at once");
+  doc(*cmd, "一晚的牌局：先写表头（玩家、规则、房规、首局庄家），再每行一局；累计输赢");
+  doc(*cmd,
+      cmd->add_option("file", file_, "the session; - or nothing reads stdin")->type_name("FILE"),
+      "牌局文件；- 或不给则读标准输入");
+  doc(*cmd,
+      cmd->add_flag("--csv", csv_,
+                    "one row per hand and player, comma-separated (for a spreadsheet)"),
+      "每局每家一行，逗号分隔（供电子表格用）");
+  doc(*cmd, cmd->add_flag("--tsv", tsv_, "the same rows, tab-separated"), "同上，制表符分隔");
+  doc(*cmd,
+      cmd->add_flag("--line-buffered", pipe_.line_buffered, "write each hand's answer at once")
+          ->group(kGroupPipeline),
+      "每局的结果立即写出");
   return cmd;
 }
 
@@ -101,7 +111,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   // --rules and --rule are the session's own header, before any line of it.
   {
     std::string header;
-    if (c.rules_option && c.rules_option->count() > 0) header += c.rules_id;
+    if (c.rules_given) header += c.rules_id;
     for (const auto& a : c.rule_assignments) header += (header.empty() ? "" : " ") + a;
     if (!header.empty())
       if (auto h = session.header(header); !h) {

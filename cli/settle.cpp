@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "io.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -178,14 +179,29 @@ CLI::App* SettleCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("settle",
                                  "The full ledger of a hand: a table in words (庄东 东:… 北胡7筒 "
                                  "南放炮), or JSON from FILE or stdin");
-  cmd->add_option("table", args_, "the table in words, or a JSON FILE; - or nothing reads stdin")
-      ->type_name("WORDS|FILE");
-  cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")
-      ->check(CLI::Range(0, 3))
-      ->type_name("N");
-  cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it");
-  cmd->add_flag("--to-words", output_.to_words, "print the table in words instead of settling it");
-  cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once");
+  doc(*cmd,
+      "一局的完整结算：用文字写的牌桌（庄东 东:… 北胡7筒 南放炮），或文件、标准输入中的 JSON");
+  doc(*cmd,
+      cmd->add_option("table", args_,
+                      "the table in words, or a JSON FILE; - or nothing reads stdin")
+          ->type_name("WORDS|FILE"),
+      "文字写的牌桌，或 JSON 文件；- 或不给则读标准输入");
+  doc(*cmd,
+      cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")
+          ->check(CLI::Range(0, 3))
+          ->type_name("N"),
+      "只输出一家的个人结算（0–3）", {"0", "1", "2", "3"});
+  doc(*cmd,
+      cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it"),
+      "不结算，把牌桌转写为 JSON");
+  doc(*cmd,
+      cmd->add_flag("--to-words", output_.to_words,
+                    "print the table in words instead of settling it"),
+      "不结算，把牌桌转写为文字");
+  doc(*cmd,
+      cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once")
+          ->group(kGroupPipeline),
+      "JSON Lines：每个答案立即写出");
   return cmd;
 }
 
@@ -200,7 +216,7 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
   auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
   if (table.rules.empty()) table.rules = c.rules_id;  // --rules, or the default rule set
   rules_id = table.rules;
-  if (c.rules_option && c.rules_option->count() > 0 && c.rules_id != table.rules) {
+  if (c.rules_given && c.rules_id != table.rules) {
     Error e{ErrorCode::Inconsistent, "--rules " + c.rules_id + " but the table says " + table.rules,
             "--rules " + c.rules_id + " 与输入中的规则 " + table.rules + " 不一致"};
     e.field = "rules";

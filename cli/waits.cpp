@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 
@@ -31,8 +32,9 @@ void print_waits(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostre
   }
 }
 
-void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostream& out) {
-  out << (zh ? "手牌    " : "Hand      ") << hand_text(w.hand, zh) << '\n';
+void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, bool glyphs,
+                std::ostream& out) {
+  out << (zh ? "手牌    " : "Hand      ") << hand_text(w.hand, zh, glyphs) << '\n';
   std::size_t live = 0;
   for (const auto& v : w.waits) live += v.wait.live;
   if (w.ready && live == 0) {
@@ -50,8 +52,8 @@ void print_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, std::ostrea
 }
 
 void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
-                bool zh, std::ostream& out) {
-  out << (zh ? "手牌    " : "Hand      ") << hand_text(hand, zh) << '\n';
+                bool glyphs, bool zh, std::ostream& out) {
+  out << (zh ? "手牌    " : "Hand      ") << hand_text(hand, zh, glyphs) << '\n';
   if (rules.best_pattern(hand, std::nullopt, {}))
     out << (zh ? "已成胡牌牌型（计分请用 qianmj score）\n"
                : "This is already a winning shape (qianmj score prices it)\n");
@@ -74,10 +76,15 @@ void print_text(const Hand& hand, const std::vector<DiscardAnswer>& discards, co
 CLI::App* WaitsCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "waits", "What a 13-tile hand waits on; for 14 tiles, each discard that leaves it ready");
-  add_hand_option(*cmd, hand_, "13 tiles (kong = 3), or 14");
-  cmd->add_flag("--baoting", baoting_,
-                "the player declared 报听 (a 平胡 may then win off a discard)");
-  cmd->add_flag("--dou", dou_, "the player owns a 豆 (kong) not shown as a meld");
+  doc(*cmd, "查叫：13 张牌听什么；14 张时，打哪张能听、听什么");
+  add_hand_option(*cmd, hand_, "13 tiles (kong = 3), or 14; - reads one a line",
+                  "13 张牌（杠算 3 张），或 14 张；- 从标准输入逐行读取");
+  doc(*cmd,
+      cmd->add_flag("--baoting", baoting_,
+                    "the player declared 报听 (a 平胡 may then win off a discard)"),
+      "已报听（平胡也可胡别人打的牌）");
+  doc(*cmd, cmd->add_flag("--dou", dou_, "the player owns a 豆 (kong) not shown as a meld"),
+      "有未写成副露的豆（杠）");
   add_pipe_options(*cmd, pipe_);
   return cmd;
 }
@@ -116,6 +123,9 @@ Json result_json(const WaitsResult& r, const Ruleset& rules) {
   return r.waits ? to_json(*r.waits, rules) : to_json(r.hand, r.discards, rules);
 }
 
+// A pipeline answer: hand, ready/not-ready, live waits, 大叫 (error rows keep these four
+// columns).
+constexpr int kColumns = 4;
 std::string summary(const WaitsResult& r) {
   std::string out = to_ascii(r.hand) + "\t" + (r.ready() ? "ready" : "not-ready") + "\t";
   if (r.waits) {
@@ -138,9 +148,9 @@ Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const st
                                  long n) const {
   std::string hand;
   auto a = waits_line(line, {baoting_, dou_}, hand);
-  if (!a) return error_answer(a.error(), c, n);
+  if (!a) return error_answer(a.error(), c, n, 4);
   auto r = compute(rules, hand, *a);
-  if (!r) return error_answer(r.error(), c, n);
+  if (!r) return error_answer(r.error(), c, n, 4);
   if (!c.json) return {summary(*r), false};
   return {r->waits ? waits_json_text(*r->waits, rules, n)
                    : discards_json_text(r->hand, r->discards, rules, n),
@@ -152,6 +162,7 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
     PipeOptions pipe = pipe_;
+    pipe.columns = kColumns;
     pipe.prompt =
         c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
     return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
@@ -166,9 +177,9 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
   if (c.json)
     print_json(result_json(*r, *rules), out);
   else if (r->waits)
-    print_text(*r->waits, *rules, c.chinese, out);
+    print_text(*r->waits, *rules, c.chinese, c.glyphs, out);
   else
-    print_text(r->hand, r->discards, *rules, c.chinese, out);
+    print_text(r->hand, r->discards, *rules, c.glyphs, c.chinese, out);
   return r->ready() ? kOk : kNo;
 }
 

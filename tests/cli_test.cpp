@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "qianmj/version.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;

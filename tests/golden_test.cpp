@@ -18,9 +18,7 @@ TEST_CASE("D1 the ten seed examples score as RULES.md says") {
 }
 
 TEST_CASE("Notation round trip for every golden hand") {
-  std::vector<std::string> hands;
-  for (const auto& row : test::tsv("seed_examples.tsv")) hands.push_back(row[0]);
-  for (const auto& row : test::tsv("score_cases.tsv")) hands.push_back(row.at(1));
+  const std::vector<std::string> hands = test::golden_hands();
   REQUIRE(hands.size() > 30);
   for (const auto& text : hands) {
     INFO(text);

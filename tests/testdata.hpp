@@ -45,6 +45,14 @@ inline std::vector<std::vector<std::string>> tsv(const std::string& name) {
   return rows;
 }
 
+// The hands of the golden files (seed examples and score cases), as written there.
+inline std::vector<std::string> golden_hands() {
+  std::vector<std::string> hands;
+  for (const auto& row : tsv("seed_examples.tsv")) hands.push_back(row.at(0));
+  for (const auto& row : tsv("score_cases.tsv")) hands.push_back(row.at(1));
+  return hands;
+}
+
 // Splits on spaces; 'single quotes' group words (no escapes inside).
 inline std::vector<std::string> split_args(const std::string& s) {
   std::vector<std::string> out;
@@ -88,6 +96,7 @@ inline Run run_qianmj(const std::vector<std::string>& args, const std::string& i
     unsetenv("LC_ALL");
     unsetenv("LC_MESSAGES");
     unsetenv("COLUMNS");  // the wide layout, whatever terminal runs the suite
+    unsetenv("QIANMJ_GLYPHS");
     std::vector<char*> argv;
     std::string bin = QIANMJ_BIN;
     argv.push_back(bin.data());

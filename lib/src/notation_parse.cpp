@@ -73,8 +73,19 @@ std::optional<Suit> suit_of(char32_t c) {
   }
 }
 
+// Spaces, and the Chinese comma and enumeration comma people put between groups (，、).
 bool is_space(char32_t c) {
-  return c == U' ' || c == U'\t' || c == U'\u3000';
+  return c == U' ' || c == U'\t' || c == U'\u3000' || c == U'，' || c == U'、';
+}
+
+// A mahjong glyph that is not one of the 27 suited tiles: winds, dragons, flowers, seasons.
+bool is_other_glyph(char32_t c) {
+  return c >= 0x1F000 && c <= 0x1F02B && !tile_of_glyph(c);
+}
+
+// The variation selectors a chat program may put after a glyph (text or emoji style).
+bool is_variation_selector(char32_t c) {
+  return c == 0xFE0E || c == 0xFE0F;
 }
 
 enum class Bracket { None, OpenSquare, CloseSquare, OpenRound, CloseRound };
@@ -175,7 +186,7 @@ class Parser {
         err = keyword_meld(*kw);
       } else if (auto b = bracket_of(cur().cp); b != Bracket::None) {
         err = bracket_meld(b);
-      } else if (rank_of(cur().cp)) {
+      } else if (rank_of(cur().cp) || tile_of_glyph(cur().cp)) {
         err = run_of_tiles();
       } else {
         err = stray(cur());
@@ -218,12 +229,16 @@ class Parser {
     if (ch.cp == U'吃')
       return error(ErrorCode::BadMeld, ch.column, "there is no chow (吃) in Guizhou mahjong",
                    "贵州麻将不能吃牌");
+    if (is_other_glyph(ch.cp))
+      return error(ErrorCode::BadTile, ch.column,
+                   shown + " is not a tile of Guizhou mahjong, which has only 万, 条 and 筒",
+                   shown_zh + "不是贵州麻将的牌（只有万、条、筒）");
     return error(ErrorCode::BadChar, ch.column, "unexpected " + shown + " in the hand",
                  "手牌中出现了无法识别的" + shown_zh);
   }
 
   std::optional<const Keyword*> keyword_here() const {
-    if (at_end() || rank_of(cur().cp) || is_space(cur().cp))
+    if (at_end() || rank_of(cur().cp) || is_space(cur().cp) || tile_of_glyph(cur().cp))
       return std::nullopt;  // the common case
     for (const auto& kw : keywords()) {
       if (pos_ + kw.text.size() > c_.size()) continue;
@@ -245,10 +260,19 @@ class Parser {
     return std::nullopt;
   }
 
-  // Digits (spaces may stand between them) up to a suit character.
+  // Digits (spaces may stand between them) up to a suit character; or tile glyphs of one
+  // suit, read as their digits (glyph_suit_ is then their suit, and no suit character follows).
   std::optional<Error> read_digits(std::vector<Char>& digits, bool allow_spaces) {
     while (!at_end()) {
-      if (rank_of(cur().cp)) {
+      if (auto g = tile_of_glyph(cur().cp)) {
+        if (!digits.empty() && !glyph_suit_) break;  // "12🀇": the digits' suit is missing
+        if (glyph_suit_ && *glyph_suit_ != g->suit()) break;  // another suit: the next run
+        glyph_suit_ = g->suit();
+        digits.push_back(Char{static_cast<char32_t>(U'0' + g->rank()), cur().column});
+        ++pos_;
+        while (!at_end() && is_variation_selector(cur().cp)) ++pos_;
+      } else if (rank_of(cur().cp)) {
+        if (glyph_suit_) break;  // digits after glyphs: the next run
         digits.push_back(cur());
         ++pos_;
       } else if (allow_spaces && is_space(cur().cp)) {
@@ -264,6 +288,7 @@ class Parser {
 
   // After digits: the suit, or an error that says what was there instead.
   Result<Suit> read_suit(const std::vector<Char>& digits) {
+    if (glyph_suit_) return *glyph_suit_;
     if (at_end())
       return error(ErrorCode::MissingSuit, digits.front().column,
                    "these digits have no suit after them (万/m, 条/s, 筒/p)",
@@ -277,7 +302,7 @@ class Parser {
       return error(ErrorCode::BadSuit, ch.column,
                    "'t' is ambiguous: write s (条, bamboo) or p (筒, dots)",
                    "“t”有歧义：条写 s，筒写 p");
-    if (bracket_of(ch.cp) != Bracket::None || keyword_here())
+    if (bracket_of(ch.cp) != Bracket::None || keyword_here() || tile_of_glyph(ch.cp))
       return error(ErrorCode::MissingSuit, digits.front().column,
                    "these digits have no suit after them (万/m, 条/s, 筒/p)",
                    "这些数字后面缺少花色（万/m、条/s、筒/p）");
@@ -395,11 +420,13 @@ class Parser {
   // One buffer for every run's digits (cleared per run), not a vector per run.
   std::vector<Char>& scratch_digits() {
     digits_.clear();
+    glyph_suit_.reset();
     return digits_;
   }
 
   std::vector<Char> c_;
   std::vector<Char> digits_;
+  std::optional<Suit> glyph_suit_;  // the suit of the glyphs read as digits_
   std::string_view input_;
   std::size_t pos_ = 0;
   Hand hand_;

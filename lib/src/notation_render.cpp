@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "qianmj/notation.hpp"
+#include "utf8.hpp"
 
 namespace qianmj {
 namespace {
@@ -71,6 +72,46 @@ std::string reading_text(const Reading& reading, const Hand& hand, bool chinese)
   }
   std::string out;
   for (const auto& g : groups) out += (out.empty() ? "" : " ") + g;
+  return out;
+}
+
+// U+1F007 is the one of characters (万); each suit is nine code points on.
+constexpr char32_t kFirstGlyph = 0x1F007;
+constexpr int suit_block(Suit s) {
+  return s == Suit::Man ? 0 : s == Suit::Sou ? 1 : 2;
+}
+
+std::optional<Tile> tile_of_glyph(char32_t cp) {
+  if (cp < kFirstGlyph || cp >= kFirstGlyph + 27) return std::nullopt;
+  int n = static_cast<int>(cp - kFirstGlyph);
+  constexpr Suit kBlocks[] = {Suit::Man, Suit::Sou, Suit::Pin};
+  return Tile(kBlocks[n / 9], n % 9 + 1);
+}
+
+char32_t glyph_of(Tile t) {
+  return kFirstGlyph + static_cast<char32_t>(suit_block(t.suit()) * 9 + t.rank() - 1);
+}
+
+std::string to_glyphs(const Hand& hand) {
+  std::string out;
+  auto tiles = [&](Tile t, int n) {
+    for (int k = 0; k < n; ++k) out += utf8::encode(glyph_of(t));
+  };
+  for (int s = 0; s < kSuits; ++s) {
+    bool any = false;
+    for (int r = 1; r <= kRanks; ++r) {
+      Tile t(Suit(s), r);
+      if (hand.concealed[t.index()] && !any && !out.empty()) out += ' ';
+      any = any || hand.concealed[t.index()];
+      tiles(t, hand.concealed[t.index()]);
+    }
+  }
+  for (const auto& m : hand.melds) {
+    if (!out.empty()) out += ' ';
+    out += m.kind == Meld::Kind::ConcealedKong ? "(" : "[";
+    tiles(m.tile, m.copies());
+    out += m.kind == Meld::Kind::AddedKong ? "+]" : m.kind == Meld::Kind::ConcealedKong ? ")" : "]";
+  }
   return out;
 }
 

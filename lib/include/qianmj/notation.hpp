@@ -30,6 +30,12 @@ Result<Tile> parse_tile(std::string_view text);
 // written ([555m] [5555m] [5555m+] (5555m)). Parses back to the same hand.
 std::string to_ascii(const Hand& hand);
 std::string to_chinese(const Hand& hand);  // the same with 万条筒
+// The same as Unicode mahjong tiles (🀇-🀏 万, 🀐-🀘 条, 🀙-🀡 筒), a space between suits and
+// melds: "🀒🀓🀔 🀚🀛🀜 [🀋🀋🀋]". Parses back to the same hand.
+std::string to_glyphs(const Hand& hand);
+// The tile a mahjong glyph shows (U+1F007-U+1F021), if it is one of the 27 suited tiles.
+std::optional<Tile> tile_of_glyph(char32_t cp);
+char32_t glyph_of(Tile t);
 
 // The groups of a reading as text, pair first, then concealed sets, then melds
 // ("11p 123p 789p 789p [999p]"); for seven pairs, the seven pairs.

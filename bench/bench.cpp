@@ -1,6 +1,10 @@
-// The benchmark (issue 5): single-threaded, medians over runs, with min-max.
-//   library waits of a 13-tile hand, full Duyun score, `qianmj waits - --json` over 1M lines,
-//   one `qianmj score` call against /bin/true, and peak RSS.
+// The benchmark: medians over runs, with min-max, and the machine's load when it started.
+//   library waits of a 13-tile hand (cold and warm), full Duyun and Zunyi score; the
+//   pipelines `score -`, `waits -`, `settle -` (JSON, -j 1 and -j 2, wall and CPU time) and
+//   `session`; one `qianmj score` call against /bin/true; peak RSS.
+// QIANMJ_BENCH_BEFORE=<another qianmj binary> runs it beside each pipeline's -j 1, run for
+// run, for a before/after comparison in the same minutes; QIANMJ_BENCH_LIBRARY_ONLY=1 stops
+// after the library figures.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -17,6 +21,7 @@
 
 #include "qianmj/notation.hpp"
 #include "rules/duyun/duyun.hpp"
+#include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;
 using Clock = std::chrono::steady_clock;
@@ -89,6 +94,7 @@ Stats time_per_item(std::size_t items, F&& f) {
 struct ChildRun {
   double seconds;
   long max_rss_kb;
+  double cpu_seconds;  // user + system
 };
 
 // Runs argv with stdin from `in` and stdout to /dev/null, timed, in a small fresh process
@@ -106,9 +112,10 @@ ChildRun run(const std::vector<std::string>& args, const char* in = "/dev/null")
     std::exit(1);
   int status = 0;
   waitpid(pid, &status, 0);
-  ChildRun r{0, 0};
+  ChildRun r{0, 0, 0};
   std::FILE* f = std::fopen(result.c_str(), "r");
-  if (!f || std::fscanf(f, "%lf %ld", &r.seconds, &r.max_rss_kb) != 2) std::exit(1);
+  if (!f || std::fscanf(f, "%lf %ld %lf", &r.seconds, &r.max_rss_kb, &r.cpu_seconds) != 3)
+    std::exit(1);
   std::fclose(f);
   return r;
 }
@@ -129,7 +136,9 @@ int measure(int argc, char** argv) {
   double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   std::FILE* f = std::fopen(argv[3], "w");
   if (!f) return 1;
-  std::fprintf(f, "%.9f %ld\n", secs, ru.ru_maxrss);
+  double cpu = double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+               double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+  std::fprintf(f, "%.9f %ld %.6f\n", secs, ru.ru_maxrss, cpu);
   std::fclose(f);
   return argc > 4 ? 0 : 1;
 }
@@ -139,7 +148,34 @@ int measure(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "--measure") return measure(argc, argv);
   std::mt19937 rng(42);
-  std::printf("qianmj benchmark: one thread, %d runs each, median [min-max]\n\n", kRuns);
+  if (argc > 2 && std::string(argv[1]) == "--inputs") {
+    // --inputs DIR: the pipelines' inputs, 1M lines each, for a before/after diff of answers.
+    auto wins = winning_hands(1000000, rng);
+    auto waits = waiting_hands(wins, rng);
+    std::ofstream w(std::string(argv[2]) + "/waits.txt"), sc(std::string(argv[2]) + "/score.txt"),
+        st(std::string(argv[2]) + "/settle.txt");
+    for (std::size_t i = 0; i < wins.size(); ++i) {
+      w << to_ascii(waits[i]) << (i % 97 == 0 ? "t" : "") << '\n';  // some bad lines
+      sc << to_ascii(wins[i]) << (i % 89 == 0 ? "x" : "") << '\n';
+      const std::string hand = R"({"hand":")" + to_ascii(wins[i]) + R"("})";
+      int k = 0;
+      while (!wins[i].concealed[k]) ++k;  // the winning tile: the hand's lowest
+      const std::string tile = Tile::from_index(k).ascii();
+      st << R"({"dealer":)" << i % 4 << R"(,"streak":)" << i % 3 << R"(,"seats":[)"
+         << (i % 2 ? "{}," + hand : hand + ",{}") << R"(,{},{}],"result":{"kind":"win","wins":[)"
+         << R"({"seat":)" << (i % 2) << R"(,"from":)" << (i % 2 ? 2 : 0) << R"(,"tile":")" << tile
+         << R"("}]}})" << (i % 101 == 0 ? "," : "") << '\n';
+    }
+    return 0;
+  }
+  std::printf("qianmj benchmark: %d runs each (pipelines 5), median [min-max]\n", kRuns);
+  if (std::FILE* l = std::fopen("/proc/loadavg", "r")) {  // a noisy run tells itself apart
+    char load[128] = {};
+    if (std::fgets(load, sizeof load, l))
+      std::printf("machine load (1, 5, 15 min, tasks): %s", load);
+    std::fclose(l);
+  }
+  std::printf("\n");
 
   auto wins = winning_hands(1000000, rng);
   auto waits = waiting_hands(wins, rng);
@@ -178,37 +214,84 @@ int main(int argc, char** argv) {
       wv.median, wv.min, wv.max, 1e3 / wv.median);
 
   Duyun duyun;
+  Zunyi zunyi;
   Situation zimo;
   zimo.zimo = true;
   std::vector<Hand> scored(wins.begin(), wins.begin() + 200000);
-  auto s = time_per_item(scored.size(), [&] {
-    std::int64_t total = 0;
-    for (const auto& h : scored) total += duyun.score(h, zimo)->total;
-    sink = sink ^ static_cast<std::uint32_t>(total);
-  });
-  std::printf(
-      "library full Duyun score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f "
-      "M hands/s\n",
-      s.median, s.min, s.max, 1e3 / s.median);
+  auto score_all = [&](const Ruleset& rules) {
+    return time_per_item(scored.size(), [&] {
+      std::int64_t total = 0;
+      for (const auto& h : scored) total += rules.score(h, zimo)->total;
+      sink = sink ^ static_cast<std::uint32_t>(total);
+    });
+  };
+  auto s = score_all(duyun), z = score_all(zunyi);
+  for (const auto& [name, st] : {std::pair{"Duyun", s}, std::pair{"Zunyi", z}})
+    std::printf(
+        "library full %s score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f "
+        "M hands/s (%.2fx Duyun)\n",
+        name, st.median, st.min, st.max, 1e3 / st.median, st.median / s.median);
 
-  // End to end: 1M lines through `qianmj waits - --json`.
-  std::string input = "/tmp/qianmj-bench-hands.txt";
+  if (std::getenv("QIANMJ_BENCH_LIBRARY_ONLY")) return 0;  // no end-to-end runs
+
+  // End to end: the pipelines over 1M lines (settle: 200,000 tables), -j 1 and -j 2.
+  const char* before = std::getenv("QIANMJ_BENCH_BEFORE");
+  auto pipeline = [&](const std::string& label, std::vector<std::string> args,
+                      const std::vector<std::string>& lines) {
+    std::string input = "/tmp/qianmj-bench-input.txt";
+    {
+      std::ofstream f(input);
+      for (const auto& l : lines) f << l << '\n';
+    }
+    std::vector<double> rate1, rate2, rate0, cpu1, cpu2, wall1, wall2;
+    long rss = 0;
+    for (int r = 0; r < 5; ++r) {
+      if (before) {
+        auto args0 = args;
+        args0[0] = before;
+        rate0.push_back(double(lines.size()) / run(args0, input.c_str()).seconds);
+      }
+      for (const char* jobs : {"1", "2"}) {
+        auto a = args;
+        a.push_back("-j");
+        a.push_back(jobs);
+        auto c = run(a, input.c_str());
+        rss = std::max(rss, c.max_rss_kb);
+        (jobs[0] == '1' ? rate1 : rate2).push_back(double(lines.size()) / c.seconds);
+        (jobs[0] == '1' ? cpu1 : cpu2).push_back(c.cpu_seconds);
+        (jobs[0] == '1' ? wall1 : wall2).push_back(c.seconds);
+      }
+    }
+    auto r1 = stats(rate1), r2 = stats(rate2), c1 = stats(cpu1), c2 = stats(cpu2);
+    std::printf(
+        "end to end `%s`, %zu lines: -j 1 %.0f lines/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); "
+        "-j 2 %.0f lines/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); -j 1 / -j 2 wall %.2fx; peak "
+        "RSS %.1f MB\n",
+        label.c_str(), lines.size(), r1.median, r1.min, r1.max, stats(wall1).median, c1.median,
+        r2.median, r2.min, r2.max, stats(wall2).median, c2.median,
+        stats(wall1).median / stats(wall2).median, double(rss) / 1024);
+    if (before) {
+      auto r0 = stats(rate0);
+      std::printf("    before (%s, no -j): %.0f lines/s [%.0f-%.0f]\n", before, r0.median, r0.min,
+                  r0.max);
+    }
+    std::remove(input.c_str());
+  };
   {
-    std::ofstream f(input);
-    for (const auto& h : waits) f << to_ascii(h) << '\n';
+    std::vector<std::string> w, sc, tables;
+    for (const auto& h : waits) w.push_back(to_ascii(h));
+    for (const auto& h : wins) sc.push_back(to_ascii(h));
+    for (std::size_t i = 0; i < 200000; ++i)  // a self-drawn win, the others not shown
+      tables.push_back(R"({"dealer":)" + std::to_string(i % 4) + R"(,"streak":)" +
+                       std::to_string(i % 3) + R"(,"seats":[{"hand":")" + sc[i] +
+                       R"("},{},{},{}],"result":{"kind":"win","wins":[{"seat":0}]}})");
+    pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, w);
+    pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, w);
+    pipeline("qianmj score - --json --zimo", {QIANMJ_BIN, "score", "-", "--json", "--zimo"}, sc);
+    pipeline("qianmj score - --json --zimo --rules zunyi",
+             {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"}, sc);
+    pipeline("qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tables);
   }
-  std::vector<double> e2e;
-  long pipe_rss = 0;
-  for (int r = 0; r < 5; ++r) {
-    auto c = run({QIANMJ_BIN, "waits", "-", "--json"}, input.c_str());
-    e2e.push_back(double(waits.size()) / c.seconds);
-    pipe_rss = std::max(pipe_rss, c.max_rss_kb);
-  }
-  auto e = stats(e2e);
-  std::printf(
-      "end to end `qianmj waits - --json`, %zu lines: %.0f hands/s [%.0f-%.0f], peak RSS %.1f MB\n",
-      waits.size(), e.median, e.min, e.max, double(pipe_rss) / 1024);
-  std::remove(input.c_str());
 
   // An evening of 100,000 hands through `qianmj session` (text and JSON): hands/s, peak RSS.
   {

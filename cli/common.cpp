@@ -132,7 +132,7 @@ void print_json(const Json& j, std::ostream& out) {
 
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {
   if (c.json) {
-    print_json(to_json(e, c.rules_id, line), out);
+    out << error_json_text(e, c.rules_id, line) << '\n';
     return;
   }
   err << "qianmj: ";

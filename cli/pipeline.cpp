@@ -2,9 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <iostream>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "help.hpp"
 #include "io.hpp"
@@ -29,6 +35,12 @@ bool LineReader::fill() {
   }
   buf_.append(chunk, static_cast<std::size_t>(n));
   return true;
+}
+
+bool LineReader::line_ready() const {
+  if (eof_) return true;  // next() reads nothing more
+  std::size_t from = std::max(scan_, pos_);
+  return from < buf_.size() && std::memchr(buf_.data() + from, '\n', buf_.size() - from);
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {
@@ -67,9 +79,7 @@ bool LineReader::next(std::string& line, bool& too_long) {
 }
 
 Answer error_answer(const Error& e, const Common& c, long line, int columns) {
-  if (c.json)
-    return {to_json(e, c.rules_id, line).dump(-1, ' ', false, Json::error_handler_t::replace),
-            true};
+  if (c.json) return {error_json_text(e, c.rules_id, line), true};
   const std::string code(code_name(e.code));
   std::string where =
       c.chinese ? "第 " + std::to_string(line) + " 行" : "line " + std::to_string(line);
@@ -95,33 +105,180 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   return {text, true};
 }
 
+int pipeline_jobs(int jobs, bool interactive) {
+  if (jobs > 0) return jobs;
+  if (interactive) return 1;
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+}
+
+namespace {
+
+constexpr std::size_t kBlockLines = 1024;
+constexpr std::size_t kBlockBytes = 1u << 20;
+
+struct Block {
+  std::vector<InputLine> lines;
+  std::vector<Answer> answers;
+  bool ready = false;
+};
+
+}  // namespace
+
+void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
+                     const std::function<Answer(const InputLine&)>& answer,
+                     const std::function<bool(const Answer&, const InputLine&)>& write,
+                     const std::function<void()>& idle) {
+  if (jobs <= 1) {  // one thread: each line answered and written before the next is read
+    for (const auto& l : first)
+      if (!write(answer(l), l)) return;
+    InputLine l;
+    while (reader.next(l.text, l.too_long)) {
+      l.number = reader.number();
+      if (!write(answer(l), l)) return;
+      if (!reader.line_ready()) idle();  // the next read may wait: what is done goes out
+    }
+    return;
+  }
+  // The reader (this thread) cuts blocks; `jobs` workers answer them; one writer writes
+  // them in order. At most 2 * jobs + 2 blocks are in flight.
+  const std::size_t max_blocks = 2 * static_cast<std::size_t>(jobs) + 2;
+  std::mutex m;
+  std::condition_variable changed;
+  std::deque<std::shared_ptr<Block>> in_flight;  // input order
+  std::deque<std::shared_ptr<Block>> to_answer;
+  bool done_reading = false, stop = false;
+  auto worker = [&] {
+    std::unique_lock lock(m);
+    while (true) {
+      changed.wait(lock, [&] { return stop || !to_answer.empty() || done_reading; });
+      if (stop || (to_answer.empty() && done_reading)) return;
+      auto b = to_answer.front();
+      to_answer.pop_front();
+      lock.unlock();
+      b->answers.reserve(b->lines.size());
+      for (const auto& l : b->lines) b->answers.push_back(answer(l));
+      lock.lock();
+      b->ready = true;
+      changed.notify_all();
+    }
+  };
+  auto writer = [&] {
+    std::unique_lock lock(m);
+    while (true) {
+      if (in_flight.empty() || !in_flight.front()->ready) {
+        if (in_flight.empty() && done_reading) return;
+        lock.unlock();
+        idle();
+        lock.lock();
+      }
+      changed.wait(lock, [&] {
+        return stop || (!in_flight.empty() && in_flight.front()->ready) ||
+               (in_flight.empty() && done_reading);
+      });
+      if (stop || in_flight.empty()) return;
+      auto b = in_flight.front();
+      in_flight.pop_front();
+      changed.notify_all();  // room for another block
+      lock.unlock();
+      bool ok = true;
+      for (std::size_t i = 0; ok && i < b->lines.size(); ++i)
+        ok = write(b->answers[i], b->lines[i]);
+      lock.lock();
+      if (!ok) {
+        stop = true;
+        changed.notify_all();
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
+  threads.emplace_back(writer);
+  auto block = std::make_shared<Block>();
+  std::size_t bytes = 0;
+  auto send = [&] {
+    if (block->lines.empty()) return true;
+    std::unique_lock lock(m);
+    changed.wait(lock, [&] { return stop || in_flight.size() < max_blocks; });
+    if (stop) return false;
+    in_flight.push_back(block);
+    to_answer.push_back(block);
+    changed.notify_all();
+    block = std::make_shared<Block>();
+    bytes = 0;
+    return true;
+  };
+  auto add = [&](InputLine&& l) {
+    bytes += l.text.size();
+    block->lines.push_back(std::move(l));
+    // A full block goes at once; so does any block when the next line is not yet in (a
+    // slow writer of the input gets its answers without waiting for a thousand lines).
+    if (block->lines.size() >= kBlockLines || bytes >= kBlockBytes || !reader.line_ready())
+      return send();
+    return true;
+  };
+  bool going = true;
+  for (auto& l : first)
+    if (going) going = add(std::move(l));
+  InputLine l;
+  while (going && reader.next(l.text, l.too_long)) {
+    l.number = reader.number();
+    going = add(std::move(l));
+    l = InputLine{};
+  }
+  if (going) send();
+  {
+    std::lock_guard lock(m);
+    done_reading = true;
+    changed.notify_all();
+  }
+  for (auto& t : threads) t.join();
+}
+
 int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
                  const std::function<Answer(const std::string& line, long number)>& answer) {
   LineReader reader(0);
-  std::string line;
-  bool too_long = false, any_error = false;
+  bool any_error = false, failed = false;
   const bool interactive = ::isatty(0);
   bool progress = !interactive && (p.progress == 1 || (p.progress == -1 && ::isatty(2)));
   auto prompt = [&] {
     if (interactive) err << p.prompt << std::flush;
   };
   prompt();
-  while (reader.next(line, too_long)) {
-    long n = reader.number();
-    // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle reads it.
-    if (n == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
-    Answer a = too_long ? error_answer(Error{ErrorCode::TooLong, "the line is longer than 1 MiB",
-                                             "此行超过 1 MiB"},
-                                       c, n, p.columns)
-                        : answer(line, n);
-    any_error = any_error || a.error;
-    out.write(a.text.data(), static_cast<std::streamsize>(a.text.size()));
-    out.put('\n');
-    if (p.line_buffered || interactive) out.flush();
-    if (!out) return kBad;  // the output is gone: main says why, and how to exit
-    prompt();
-    if (progress && n % 100000 == 0) err << "\rqianmj: " << n << " lines" << std::flush;
-  }
+  long written = 0;
+  answer_in_order(
+      reader, {}, pipeline_jobs(p.jobs, interactive),
+      [&](const InputLine& l) {
+        if (l.too_long)
+          return error_answer(
+              Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c,
+              l.number, p.columns);
+        // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle
+        // reads it.
+        if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+          return answer(l.text.substr(3), l.number);
+        return answer(l.text, l.number);
+      },
+      [&](const Answer& a, const InputLine& l) {
+        any_error = any_error || a.error;
+        out.write(a.text.data(), static_cast<std::streamsize>(a.text.size()));
+        out.put('\n');
+        if (p.line_buffered || interactive) out.flush();
+        if (!out) {
+          failed = true;
+          return false;  // the output is gone: main says why, and how to exit
+        }
+        prompt();
+        written = l.number;
+        if (progress && written % 100000 == 0)
+          err << "\rqianmj: " << written << " lines" << std::flush;
+        return true;
+      },
+      [&] {
+        if (!interactive) out.flush();  // waiting for answers: what is done goes out
+      });
+  if (failed) return kBad;
   if (interactive) err << '\n';
   if (progress && reader.number() >= 100000) err << "\rqianmj: " << reader.number() << " lines\n";
   if (reader.error()) {  // never taken for the end of the input
@@ -131,7 +288,18 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
   return any_error ? kBad : kOk;
 }
 
+void add_jobs_option(CLI::App& cmd, PipeOptions& p) {
+  doc(cmd,
+      cmd.add_option("-j,--jobs", p.jobs,
+                     "answer on N threads, in input order (default: the cores; 1 at a terminal)")
+          ->check(CLI::Range(1, 64))
+          ->type_name("N")
+          ->group(kGroupPipeline),
+      "用 N 个线程作答，按输入顺序输出（默认：CPU 核数；终端上为 1）");
+}
+
 void add_pipe_options(CLI::App& cmd, PipeOptions& p) {
+  add_jobs_option(cmd, p);
   doc(cmd,
       cmd.add_flag("--line-buffered", p.line_buffered, "write each answer at once (as grep)")
           ->group(kGroupPipeline),

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common.hpp"
 
@@ -21,6 +22,8 @@ class LineReader {
   explicit LineReader(int fd, std::size_t max_line = kMaxLine) : fd_(fd), max_line_(max_line) {}
   // False at the end of input, or at a read error.
   bool next(std::string& line, bool& too_long);
+  // A whole line is in the buffer already: next() returns it without reading.
+  bool line_ready() const;
   long number() const { return number_; }
   int error() const { return error_; }  // 0, or the errno of a failed read
 
@@ -37,6 +40,7 @@ class LineReader {
 };
 
 struct PipeOptions {
+  int jobs = 0;  // -j N: threads answering lines; 0: the cores, or 1 at a terminal
   bool line_buffered = false;
   int progress = -1;   // -1: when stderr is a terminal; 0 off; 1 on
   std::string prompt;  // at a terminal: shown on stderr before each line ("score> ")
@@ -47,7 +51,30 @@ struct PipeOptions {
 struct Answer {
   std::string text;
   bool error = false;
+  bool skip = false;  // no answer at all (a blank line where blank lines are skipped)
 };
+
+// A line read, with its number and whether the reader dropped it as too long.
+struct InputLine {
+  std::string text;
+  long number = 0;
+  bool too_long = false;
+};
+
+// The threads -j asks for: `jobs`, or with 0 the cores (1 when stdin is a terminal).
+int pipeline_jobs(int jobs, bool interactive);
+
+// Answers the lines `first` and then every line of `reader` with `answer`, on `jobs`
+// threads, and hands each answer to `write` in input order, on one thread at a time. Lines
+// go out in blocks (at most 1,024 lines or 1 MiB), a fixed number of them in flight, so
+// memory stays bounded whatever the input. `write` returns false to stop (the output is
+// gone). With `jobs` 1 everything runs on the calling thread, line by line. `idle` is called
+// (on the writing thread) when the answers so far are written and the next are not ready:
+// a place to flush.
+void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
+                     const std::function<Answer(const InputLine&)>& answer,
+                     const std::function<bool(const Answer&, const InputLine&)>& write,
+                     const std::function<void()>& idle);
 
 // The error answer of one line: JSON with "line"; as text, with `columns` > 0, a row of that
 // many tab-separated columns like the answers around it ("line N", "error", the code, "-"
@@ -60,7 +87,9 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns = 0)
 int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
                  const std::function<Answer(const std::string& line, long number)>& answer);
 
-// Adds --line-buffered, --progress and --no-progress to a command.
+// Adds -j, --line-buffered, --progress and --no-progress to a command.
 void add_pipe_options(CLI::App& cmd, PipeOptions& p);
+// Adds -j alone (settle, which has no progress line).
+void add_jobs_option(CLI::App& cmd, PipeOptions& p);
 
 }  // namespace qianmj::cli

@@ -160,9 +160,7 @@ Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const st
   auto sc = compute(rules, hand, *a);
   if (!sc) return error_answer(sc.error(), c, n, 5);
   if (!c.json) return {summary(*sc), false};
-  Json j = to_json(*sc, rules);
-  j["line"] = n;
-  return {j.dump(-1, ' ', false, Json::error_handler_t::replace), false};
+  return {score_json_text(*sc, rules, n), false};
 }
 
 int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
@@ -183,7 +181,7 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     return kBad;
   }
   if (c.json)
-    print_json(to_json(*sc, *rules), out);
+    out << score_json_text(*sc, *rules) << '\n';
   else
     print_text(*sc, *rules, c.chinese, c.glyphs, out);
   return sc->win && sc->legal ? kOk : kNo;

@@ -180,15 +180,20 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     const auto who = names(session, zh);
     const Table& t = hand->table;
     if (c.json) {
-      Json j = {
+      // The ledger as the library writes it, between the session's own keys.
+      Json head = {
           {"schema", kSchema}, {"rules", hand->rules->id()}, {"hand", hand->number}, {"line", n}};
-      j["ledger"] = to_json(hand->ledger, t, *hand->rules);
-      j["totals"] = hand->totals;
-      j["next"] = {{"dealer", session.dealer()}, {"streak", session.streak()}};
+      Json tail;
+      tail["totals"] = hand->totals;
+      tail["next"] = {{"dealer", session.dealer()}, {"streak", session.streak()}};
       Json notes = Json::array();
       for (const auto& note : hand->notes) notes.push_back({{"en", note.en}, {"zh", note.zh}});
-      j["notes"] = notes;
-      print_json(j, out);
+      tail["notes"] = notes;
+      std::string h = head.dump(-1, ' ', false, Json::error_handler_t::replace);
+      std::string rest = tail.dump(-1, ' ', false, Json::error_handler_t::replace);
+      h.pop_back();  // the closing brace
+      out << h << ",\"ledger\":" << ledger_json_text(hand->ledger, t, *hand->rules) << ','
+          << std::string_view(rest).substr(1) << '\n';
     } else if (table_rows) {
       for (int s = 0; s < kSeats; ++s) {
         auto i = static_cast<std::size_t>(s);

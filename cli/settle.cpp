@@ -202,6 +202,7 @@ CLI::App* SettleCommand::add(CLI::App& app) {
       cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once")
           ->group(kGroupPipeline),
       "JSON Lines：每个答案立即写出");
+  add_jobs_option(*cmd, pipe_);
   return cmd;
 }
 
@@ -249,10 +250,9 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
   auto ledger = settle(**rules, table);
   if (!ledger) return at_word(ledger.error());
   if (c.json) {
-    Json j = o.seat >= 0 ? seat_statement_json(*ledger, table, **rules, o.seat)
-                         : to_json(*ledger, table, **rules);
-    if (line > 0) j["line"] = line;
-    print_json(j, out);
+    out << (o.seat >= 0 ? statement_json_text(*ledger, table, **rules, o.seat, line)
+                        : ledger_json_text(*ledger, table, **rules, line))
+        << '\n';
   } else if (o.seat >= 0)
     print_statement(*ledger, table, o.seat, c.chinese, out);
   else
@@ -434,29 +434,34 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   }
   // A table a line: one answer each, in order; a bad line does not stop the others.
   bool any_error = false, first = true;
-  // `dropped`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
-  auto answer_line = [&](const std::string& text, bool dropped, long number) {
-    if (!dropped && blank(text)) return;
+  const long second_number = reader.number();
+  // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
+  auto answer_line = [&](const InputLine& l) {
+    if (!l.too_long && blank(l.text)) return Answer{"", false, true};
     std::string rules = c.rules_id;
-    auto a = dropped || text.size() > kMaxLine
+    auto a = l.too_long || l.text.size() > kMaxLine
                  ? Result<std::string>(
                        Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
-                 : settle_answer(text, c, output_, number, rules);
+                 : settle_answer(l.text, c, output_, l.number, rules);
+    if (a) return Answer{std::move(*a), false};
+    Common used = c;
+    used.rules_id = rules;
+    return Answer{error_answer(a.error(), used, l.number).text + '\n', true};
+  };
+  auto write = [&](const Answer& a, const InputLine&) {
+    if (a.skip) return true;
     if (!c.json && !first) out << '\n';
     first = false;
-    if (a) {
-      out << *a;
-    } else {
-      any_error = true;
-      Common used = c;
-      used.rules_id = rules;
-      out << error_answer(a.error(), used, number).text << '\n';
-    }
+    any_error = any_error || a.error;
+    out << a.text;
     if (pipe_.line_buffered) out.flush();
+    return static_cast<bool>(out);
   };
-  answer_line(line, false, first_number);
-  answer_line(second, second_too_long, reader.number());
-  while (out && reader.next(line, too_long)) answer_line(line, too_long, reader.number());
+  std::vector<InputLine> read;
+  read.push_back({line, first_number, false});
+  read.push_back({second, second_number, second_too_long});
+  answer_in_order(reader, std::move(read), pipeline_jobs(pipe_.jobs, false), answer_line, write,
+                  [&] { out.flush(); });
   if (reader.error()) return read_failed(reader);
   return any_error ? kBad : kOk;
 }

@@ -16,6 +16,10 @@ _qianmj() {
       COMPREPLY=($(compgen -W 'winner payer none' -- "$cur"))
       return
       ;;
+    --jobs)
+      :
+      return
+      ;;
     --rule)
       COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= dead-wait-ready= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -- "$cur"))
       compopt -o nospace
@@ -37,6 +41,10 @@ _qianmj() {
       :
       return
       ;;
+    -j)
+      :
+      return
+      ;;
   esac
   local words='' files=''
   case $sub in
@@ -45,13 +53,13 @@ _qianmj() {
       [[ $cur == -* ]] || words='score waits settle session rules help completions'
       ;;
     score)
-      words='-h --help --win --zimo --after-kong --robbing-kong --baoting --payer-baoting --tianhu --dihu --dou --dealer --streak --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --win --zimo --after-kong --robbing-kong --baoting --payer-baoting --tianhu --dihu --dou --dealer --streak -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     waits)
-      words='-h --help --baoting --dou --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --baoting --dou -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     settle)
-      words='-h --help --seat --to-json --to-words --line-buffered --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --seat --to-json --to-words --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     session)

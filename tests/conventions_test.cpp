@@ -135,7 +135,7 @@ TEST_CASE(
     "with its line, in English and in Chinese") {
   const auto subs = options_by_subcommand();
   REQUIRE(subs.size() == 7);               // score waits settle session rules help completions
-  REQUIRE(subs.at("score").size() == 22);  // 11 situation, 3 pipeline, 8 common
+  REQUIRE(subs.at("score").size() == 23);  // 11 situation, 4 pipeline, 8 common
   for (const auto& [sub, options] : subs) {
     INFO(sub);
     auto en = test::run_qianmj({sub, "--help"});

@@ -1,7 +1,9 @@
 // Answers as JSON documents: a score, the rules, an error, a ledger and a seat's statement.
 #include "json_common.hpp"
+#include "json_text.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/settle.hpp"
+#include "utf8.hpp"
 
 namespace qianmj {
 
@@ -9,42 +11,79 @@ using json = Json;
 using json_detail::header;
 using json_detail::items_json;
 using json_detail::value_key;
+using json_detail::Writer;
 
 json to_json(const Item& item, const Unit& unit) {
   return {{"id", item.id}, {"zh", item.zh}, {"en", item.en}, {value_key(unit), item.value}};
 }
 
-json to_json(const Score& sc, const Ruleset& rules) {
+namespace {
+
+void write_items(Writer& w, const std::vector<Item>& items, const Unit& unit) {
+  w.open('[');
+  for (const auto& it : items) w.item(it, unit);
+  w.close(']');
+}
+
+void write_notes(Writer& w, const std::vector<Text>& notes) {
+  w.open('[');
+  for (const auto& n : notes) w.open('{').key("en").string(n.en).key("zh").string(n.zh).close('}');
+  w.close(']');
+}
+
+}  // namespace
+
+std::string score_json_text(const Score& sc, const Ruleset& rules, long line) {
   const Unit unit = rules.unit();
   const bool priced = rules.price().has_value();  // the value and its points differ
-  json j = header(rules);
-  j["hand"] = to_ascii(sc.hand);
-  j["win_tile"] = sc.win_tile ? json(sc.win_tile->ascii()) : json(nullptr);
-  j["win"] = sc.win;
-  j["legal"] = sc.legal;
-  j["reason"] = sc.reason ? json(sc.reason->en) : json(nullptr);
-  j["reason_zh"] = sc.reason ? json(sc.reason->zh) : json(nullptr);
-  j["pattern"] = sc.pattern ? to_json(*sc.pattern, unit) : json(nullptr);
-  j["reading"] = sc.reading ? json(reading_text(*sc.reading, sc.hand, false)) : json(nullptr);
-  j["also"] = items_json(sc.also, unit);
-  j["items"] = items_json(sc.items, unit);
-  json payers = json::array();
+  std::string out;
+  out.reserve(1024);
+  Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
+  w.key("hand").literal(to_ascii(sc.hand)).key("win_tile");
+  if (sc.win_tile)
+    w.literal(sc.win_tile->ascii());
+  else
+    w.null();
+  w.key("win").boolean(sc.win).key("legal").boolean(sc.legal);
+  if (sc.reason)
+    w.key("reason").string(sc.reason->en).key("reason_zh").string(sc.reason->zh);
+  else
+    w.key("reason").null().key("reason_zh").null();
+  w.key("pattern");
+  if (sc.pattern)
+    w.item(*sc.pattern, unit);
+  else
+    w.null();
+  w.key("reading");
+  if (sc.reading)
+    w.literal(reading_text(*sc.reading, sc.hand, false));
+  else
+    w.null();
+  w.key("also");
+  write_items(w, sc.also, unit);
+  w.key("items");
+  write_items(w, sc.items, unit);
+  w.key("payers").open('[');
   for (const auto& p : sc.payers) {
-    json payer = {{"role", role_name(p.role)}, {"count", p.count}};
-    if (priced) payer[value_key(unit)] = p.value;
-    payer["points"] = p.points;
-    payer["dealer"] = p.dealer;
-    if (p.covers > 1)
-      payer["covers"] = p.covers;  // 包: this payer pays the shares of `covers` seats
-    payer["items"] = items_json(p.items, unit);
-    payers.push_back(std::move(payer));
+    w.open('{').key("role").literal(role_name(p.role)).key("count").number(p.count);
+    if (priced) w.value_key(unit).number(p.value);
+    w.key("points").number(p.points).key("dealer").boolean(p.dealer);
+    if (p.covers > 1) w.key("covers").number(p.covers);  // 包: the shares of `covers` seats
+    w.key("items");
+    write_items(w, p.items, unit);
+    w.close('}');
   }
-  j["payers"] = payers;
-  j["total"] = sc.total;
-  json notes = json::array();
-  for (const auto& n : sc.notes) notes.push_back({{"en", n.en}, {"zh", n.zh}});
-  j["notes"] = notes;
-  return j;
+  w.close(']').key("total").number(sc.total).key("notes");
+  write_notes(w, sc.notes);
+  if (line > 0) w.key("line").number(line);
+  w.close('}');
+  w.finish();
+  return out;
+}
+
+json to_json(const Score& sc, const Ruleset& rules) {
+  return json::parse(score_json_text(sc, rules));
 }
 
 json rules_json(const Ruleset& rules) {
@@ -78,6 +117,24 @@ json rules_json(const Ruleset& rules) {
   return j;
 }
 
+std::string error_json_text(const Error& e, std::string_view rules_id, long line) {
+  // Messages pass through terminal_safe (valid UTF-8 always); a rules id from the command
+  // line might not be: that rare answer goes through the DOM, whose dump replaces bad bytes.
+  if (!utf8::decode(rules_id))
+    return to_json(e, rules_id, line).dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").string(rules_id);
+  w.key("error").open('{').key("code").literal(code_name(e.code));
+  w.key("message").string(terminal_safe(e.en)).key("message_zh").string(terminal_safe(e.zh));
+  if (!e.field.empty()) w.key("field").string(terminal_safe(e.field));
+  if (e.column > 0) w.key("column").number(e.column);
+  if (line > 0) w.key("line").number(line);
+  w.close('}').close('}');
+  w.finish();
+  return out;
+}
+
 json to_json(const Error& e, std::string_view rules_id, long line) {
   // Messages quote what the user typed: controls and bidi marks are escaped there too, so a
   // script that prints them (jq -r) shows no raw ones.
@@ -92,111 +149,126 @@ json to_json(const Error& e, std::string_view rules_id, long line) {
 
 namespace {
 
-json transfer_items(const Transfer& tr, const Unit& unit) {
-  json a = json::array();
-  for (const auto& it : tr.items) a.push_back(to_json(it, unit));
-  return a;
+void write_transfer_items(Writer& w, const Transfer& tr, const Unit& unit, bool priced) {
+  if (tr.items.empty()) return;
+  if (priced) w.value_key(unit).number(tr.value);  // unpriced, the value is the amount itself
+  w.key("items");
+  write_items(w, tr.items, unit);
 }
 
-json seat_item(const LedgerItem& item, const Transfer& tr, int seat, const Unit& unit,
-               bool priced) {
-  json j = {{"id", item.id},
-            {"zh", item.name.zh},
-            {"en", item.name.en},
-            {"points", tr.to == seat ? tr.points : -tr.points},
-            {"counterparty", tr.to == seat ? tr.from : tr.to},
-            {"detail", item.detail.en},
-            {"detail_zh", item.detail.zh}};
-  if (!tr.items.empty()) {
-    if (priced) j[value_key(unit)] = tr.value;  // unpriced, the value is the amount itself
-    j["items"] = transfer_items(tr, unit);
-  }
-  return j;
+void write_seat_item(Writer& w, const LedgerItem& item, const Transfer& tr, int seat,
+                     const Unit& unit, bool priced) {
+  w.open('{').key("id").string(item.id).key("zh").string(item.name.zh);
+  w.key("en").string(item.name.en);
+  w.key("points").number(tr.to == seat ? tr.points : -tr.points);
+  w.key("counterparty").number(tr.to == seat ? tr.from : tr.to);
+  w.key("detail").string(item.detail.en).key("detail_zh").string(item.detail.zh);
+  write_transfer_items(w, tr, unit, priced);
+  w.close('}');
+}
+
+void write_strings(Writer& w, const std::vector<Text>& lines, bool zh) {
+  w.open('[');
+  for (const auto& l : lines) w.string(zh ? l.zh : l.en);
+  w.close(']');
 }
 
 }  // namespace
 
-json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
+std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
+                             long line) {
   const Unit unit = rules.unit();
   const auto price = rules.price();
   const bool priced = price.has_value();
-  json j = header(rules);
-  if (price) j[std::string(price->key)] = price->value;
-  j["dealer"] = table.dealer;
-  j["streak"] = table.streak;
-  json seats = json::array();
+  std::string out;
+  out.reserve(4096);
+  Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
+  if (price) w.key(price->key).number(price->value);
+  w.key("dealer").number(table.dealer).key("streak").number(table.streak);
+  w.key("seats").open('[');
   for (int s = 0; s < kSeats; ++s) {
-    json items = json::array();
+    w.open('{').key("seat").number(s).key("name").string(seat_name(table, s, true));
+    w.key("total").number(ledger.totals[static_cast<std::size_t>(s)]).key("items").open('[');
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers)
-        if (tr.from == s || tr.to == s) items.push_back(seat_item(item, tr, s, unit, priced));
-    json seat = {{"seat", s},
-                 {"name", seat_name(table, s, true)},
-                 {"total", ledger.totals[static_cast<std::size_t>(s)]},
-                 {"items", items}};
+        if (tr.from == s || tr.to == s) write_seat_item(w, item, tr, s, unit, priced);
+    w.close(']');
     if (const auto& check = ledger.checks[static_cast<std::size_t>(s)]) {
-      seat["ready"] = check->ready;
-      if (check->huazhu) seat["huazhu"] = *check->huazhu;
-      seat["dajiao"] = check->dajiao ? to_json(*check->dajiao, unit) : json(nullptr);
+      w.key("ready").boolean(check->ready);
+      if (check->huazhu) w.key("huazhu").boolean(*check->huazhu);
+      w.key("dajiao");
+      if (check->dajiao)
+        w.item(*check->dajiao, unit);
+      else
+        w.null();
     }
-    seats.push_back(seat);
+    w.close('}');
   }
-  j["seats"] = seats;
-  json rows = json::array();
+  w.close(']').key("ledger").open('[');
   for (const auto& item : ledger.items) {
-    json transfers = json::array();
+    w.open('{').key("id").string(item.id).key("zh").string(item.name.zh);
+    w.key("en").string(item.name.en).key("detail").string(item.detail.en);
+    w.key("detail_zh").string(item.detail.zh).key("transfers").open('[');
     for (const auto& tr : item.transfers) {
-      json t = {{"from", tr.from}, {"to", tr.to}, {"points", tr.points}};
-      if (!tr.items.empty()) {
-        if (priced) t[value_key(unit)] = tr.value;
-        t["items"] = transfer_items(tr, unit);
-      }
-      transfers.push_back(t);
+      w.open('{').key("from").number(tr.from).key("to").number(tr.to);
+      w.key("points").number(tr.points);
+      write_transfer_items(w, tr, unit, priced);
+      w.close('}');
     }
-    json explain = json::array(), explain_zh = json::array();
-    for (const auto& line : item.lines) explain.push_back(line.en), explain_zh.push_back(line.zh);
-    rows.push_back({{"id", item.id},
-                    {"zh", item.name.zh},
-                    {"en", item.name.en},
-                    {"detail", item.detail.en},
-                    {"detail_zh", item.detail.zh},
-                    {"transfers", transfers},
-                    {"explain", explain},
-                    {"explain_zh", explain_zh}});
+    w.close(']').key("explain");
+    write_strings(w, item.lines, false);
+    w.key("explain_zh");
+    write_strings(w, item.lines, true);
+    w.close('}');
   }
-  j["ledger"] = rows;
-  j["next"] = {{"dealer", ledger.next_dealer}, {"streak", ledger.next_streak}};
-  json notes = json::array();
-  for (const auto& n : ledger.notes) notes.push_back({{"en", n.en}, {"zh", n.zh}});
-  j["notes"] = notes;
-  return j;
+  w.close(']').key("next").open('{').key("dealer").number(ledger.next_dealer);
+  w.key("streak").number(ledger.next_streak).close('}').key("notes");
+  write_notes(w, ledger.notes);
+  if (line > 0) w.key("line").number(line);
+  w.close('}');
+  w.finish();
+  return out;
 }
 
-json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat) {
+json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {
+  return json::parse(ledger_json_text(ledger, table, rules));
+}
+
+std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
+                                int seat, long line) {
   const Unit unit = rules.unit();
   const bool priced = rules.price().has_value();
-  json j = header(rules);
-  j["seat"] = seat;
-  j["name"] = seat_name(table, seat, true);
-  j["total"] = ledger.totals[static_cast<std::size_t>(seat)];
-  json parties = json::array();
+  std::string out;
+  Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
+  w.key("seat").number(seat).key("name").string(seat_name(table, seat, true));
+  w.key("total").number(ledger.totals[static_cast<std::size_t>(seat)]);
+  w.key("counterparties").open('[');
   for (int other = 0; other < kSeats; ++other) {
     if (other == seat) continue;
-    json items = json::array();
     std::int64_t sum = 0;
     for (const auto& item : ledger.items)
       for (const auto& tr : item.transfers)
-        if ((tr.from == seat && tr.to == other) || (tr.to == seat && tr.from == other)) {
-          items.push_back(seat_item(item, tr, seat, unit, priced));
+        if ((tr.from == seat && tr.to == other) || (tr.to == seat && tr.from == other))
           sum += tr.to == seat ? tr.points : -tr.points;
-        }
-    parties.push_back({{"seat", other},
-                       {"name", seat_name(table, other, true)},
-                       {"total", sum},
-                       {"items", items}});
+    w.open('{').key("seat").number(other).key("name").string(seat_name(table, other, true));
+    w.key("total").number(sum).key("items").open('[');
+    for (const auto& item : ledger.items)
+      for (const auto& tr : item.transfers)
+        if ((tr.from == seat && tr.to == other) || (tr.to == seat && tr.from == other))
+          write_seat_item(w, item, tr, seat, unit, priced);
+    w.close(']').close('}');
   }
-  j["counterparties"] = parties;
-  return j;
+  w.close(']');
+  if (line > 0) w.key("line").number(line);
+  w.close('}');
+  w.finish();
+  return out;
+}
+
+json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat) {
+  return json::parse(statement_json_text(ledger, table, rules, seat));
 }
 
 }  // namespace qianmj

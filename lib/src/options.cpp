@@ -63,15 +63,31 @@ Error foreign(std::string_view name, const OptionSpec& spec, std::string_view ru
 
 }  // namespace
 
+OptionKey::OptionKey(std::string_view name) {
+  auto i = option_index(name);
+  if (!i) throw std::logic_error("qianmj: no house rule named " + std::string(name));
+  index_ = *i;
+}
+
+std::string_view OptionKey::name() const {
+  return option_specs()[index_].name;
+}
+
 Options::Options() {
   const auto specs = option_specs();
   values_.resize(specs.size());  // one allocation each
   set_.resize(specs.size(), false);
+  applies_.resize(specs.size(), true);
   for (std::size_t i = 0; i < specs.size(); ++i) values_[i] = specs[i].default_value;
 }
 
 Options::Options(std::string_view rules_id) : Options() {
-  rules_ = rules_id;
+  bind(rules_id);
+}
+
+void Options::refuse(const OptionKey& key) const {
+  throw std::logic_error("qianmj: the " + rules_ + " rules have no house rule " +
+                         std::string(key.name()));
 }
 
 std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
@@ -141,16 +157,14 @@ std::optional<Error> Options::set_assignment(std::string_view assignment) {
 }
 
 std::int64_t Options::get(std::string_view name) const {
-  auto i = option_index(name);
-  if (!i) throw std::logic_error("qianmj: no house rule named " + std::string(name));
-  if (!rules_.empty() && !option_applies(option_specs()[*i], rules_))
-    throw std::logic_error("qianmj: the " + rules_ + " rules have no house rule " +
-                           std::string(name));
-  return values_[*i];
+  return get(OptionKey(name));
 }
 
 void Options::bind(std::string_view rules_id) {
   rules_ = rules_id;
+  const auto specs = option_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    applies_[i] = rules_.empty() || option_applies(specs[i], rules_);
 }
 
 std::vector<std::string_view> Options::set_names() const {

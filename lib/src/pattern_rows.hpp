@@ -35,20 +35,26 @@ struct Context {
 
   bool standard() const { return !reading.seven_pairs; }
   // The live waits (C5) of the hand before `win`, in tile order; computed at first use and
-  // kept for the other readings of the same tile.
-  const std::vector<Tile>& live_waits_before_win() const {
+  // kept for the other readings of the same tile (from the wait bits: no allocation).
+  std::span<const Tile> live_waits_before_win() const {
     if (!live_cache->computed) {
       Hand before = hand;
       --before.concealed[win->index()];
-      for (const auto& w : formal_waits(before))
-        if (w.live) live_cache->tiles.push_back(w.tile);
+      const std::uint32_t bits = formal_wait_bits(before);
+      if (bits) {
+        const Counts own = before.all_copies();
+        for (int i = 0; i < kKinds; ++i)
+          if ((bits >> i & 1) && own[static_cast<std::size_t>(i)] < kCopies)
+            live_cache->tiles[live_cache->count++] = Tile::from_index(i);
+      }
       live_cache->computed = true;
     }
-    return live_cache->tiles;
+    return {live_cache->tiles.data(), live_cache->count};
   }
   struct LiveCache {
     bool computed = false;
-    std::vector<Tile> tiles;
+    std::size_t count = 0;
+    std::array<Tile, kKinds> tiles{};
   };
   LiveCache* live_cache;
 };
@@ -106,6 +112,9 @@ class Table {
     return rows_[i].value_option.empty() ? rows_[i].spec.value : o.get(rows_[i].value_option);
   }
   Item item(std::size_t i, const Options& o) const { return rows_[i].spec.item(value(i, o)); }
+  Item item(std::size_t i, const std::array<std::int64_t, N>& v) const {
+    return rows_[i].spec.item(v[i]);
+  }
   std::vector<ItemSpec> specs() const {
     std::vector<ItemSpec> out;
     for (const auto& r : rows_) out.push_back(r.spec);
@@ -134,8 +143,12 @@ class Table {
   };
   template <bool R>
   Ranked ranked(const Found<N, R>& f, const Options& o) const {
+    return ranked(f, values(o));
+  }
+  // The same with the values looked up already (a rule set keeps them from when it is made).
+  template <bool R>
+  Ranked ranked(const Found<N, R>& f, const std::array<std::int64_t, N>& v) const {
     Ranked out;
-    const auto v = values(o);
     for (std::size_t i = 0; i < N; ++i)
       if (f.held[i]) out.rows[out.count++] = i;
     std::sort(out.rows.begin(), out.rows.begin() + static_cast<long>(out.count),
@@ -156,7 +169,12 @@ class Table {
           out = i;
       return out;
     }
-    const auto v = values(o);
+    return best(f, values(o), among);
+  }
+  template <bool R>
+  std::optional<std::size_t> best(const Found<N, R>& f, const std::array<std::int64_t, N>& v,
+                                  std::bitset<N> among = std::bitset<N>().set()) const {
+    std::optional<std::size_t> out;
     for (std::size_t i = 0; i < N; ++i)
       if (f.held[i] && among[i] && (!out || above(i, *out, v))) out = i;
     return out;

@@ -21,6 +21,13 @@ Json rules_json(const Ruleset& rules);
 std::string waits_json_text(const WaitsAnswer& waits, const Ruleset& rules, long line = 0);
 std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                                const Ruleset& rules, long line = 0);
+// The score, ledger and seat statement as one line of JSON text, written directly (with
+// "line" last when `line` > 0); the DOM forms parse these.
+std::string score_json_text(const Score& score, const Ruleset& rules, long line = 0);
+std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
+                             long line = 0);
+std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
+                                int seat, long line = 0);
 // Before a JSON text becomes a DOM: more than `max_values` values is too_long (memory stays a
 // small multiple of the text), a key twice in one object is bad_json naming the key; nullopt
 // otherwise (a syntax error included: the parser reports it).
@@ -37,5 +44,7 @@ Json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules);
 Json seat_statement_json(const Ledger& ledger, const Table& table, const Ruleset& rules, int seat);
 // {"schema": 1, "rules": ..., "error": {"code", "message", "message_zh", "column"?, "line"?}}
 Json to_json(const Error& error, std::string_view rules_id, long line = 0);
+// The same as one line of JSON text, written directly.
+std::string error_json_text(const Error& error, std::string_view rules_id, long line = 0);
 
 }  // namespace qianmj

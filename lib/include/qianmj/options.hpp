@@ -31,6 +31,18 @@ inline bool option_applies(const OptionSpec& spec, std::string_view rules_id) {
   return spec.rules.empty() || spec.rules == rules_id;
 }
 
+// An option's name resolved once to its place (a static at a hot call site:
+// `static const OptionKey kLong("zunyi-long-on-win");`); std::logic_error for an unknown name.
+class OptionKey {
+ public:
+  explicit OptionKey(std::string_view name);
+  std::size_t index() const { return index_; }
+  std::string_view name() const;
+
+ private:
+  std::size_t index_;
+};
+
 // House-rule values. A default-constructed Options knows every option of every rule set;
 // a rule set accepts only its own (make_ruleset says which rule set a foreign one belongs
 // to, RULES.md H), and asking a rule set for an option it does not have is a programming
@@ -54,14 +66,22 @@ class Options {
   // Binds the values to rule set `rules_id`: from then on get() of another's option throws.
   void bind(std::string_view rules_id);
   bool on(std::string_view name) const { return get(name) != 0; }
+  // The same without looking the name up (the check of the bound rule set stays).
+  std::int64_t get(const OptionKey& key) const {
+    if (!applies_[key.index()]) refuse(key);
+    return values_[key.index()];
+  }
+  bool on(const OptionKey& key) const { return get(key) != 0; }
   // Names that were set (in the order of option_specs()), for the rule-set check.
   std::vector<std::string_view> set_names() const;
   bool changed(std::string_view name) const;  // set to a value other than its default
 
  private:
+  [[noreturn]] void refuse(const OptionKey& key) const;
   std::vector<std::int64_t> values_;
   std::vector<bool> set_;
-  std::string rules_;  // empty: every rule set's options
+  std::vector<bool> applies_;  // per option: the bound rule set has it (all when unbound)
+  std::string rules_;          // empty: every rule set's options
 };
 
 // The first option set in `options` that rule set `rules_id` does not have, as a bad_option

@@ -17,11 +17,12 @@ bool lacks_a_suit(const Hand& h) {
 
 // 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
 bool dragon(const Context& c) {
-  return c.options.on("zunyi-long-on-win") ? c.hand.concealed[c.win->index()] == 4 : c.four_alike;
+  static const OptionKey kLongOnWin("zunyi-long-on-win");  // looked up once, not per reading
+  return c.options.on(kLongOnWin) ? c.hand.concealed[c.win->index()] == 4 : c.four_alike;
 }
 
 // 大宽张: the live waits before the win are exactly 1-4-7, 2-5-8 or 3-6-9 of one suit.
-bool wide(const std::vector<Tile>& live) {
+bool wide(std::span<const Tile> live) {
   return live.size() == 3 && live[0].suit() == live[2].suit() && live[0].rank() <= 3 &&
          live[1].rank() == live[0].rank() + 3 && live[2].rank() == live[0].rank() + 6;
 }
@@ -113,6 +114,9 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
 
 }  // namespace
 
+Zunyi::Zunyi(Options options)
+    : Ruleset("zunyi", std::move(options)), row_values_(kTable.values(options_)) {}
+
 const std::vector<ItemSpec>& Zunyi::patterns() const {
   return kPatterns;
 }
@@ -137,11 +141,11 @@ namespace {
 
 // The parts of the rows found on one winning tile (nullopt: no win on it).
 template <class Found>
-std::optional<Zunyi::Parts> parts_of(const Found& f, const Options& o) {
+std::optional<Zunyi::Parts> parts_of(const Found& f, const std::array<std::int64_t, 7>& v) {
   if (!f.any_reading) return std::nullopt;
   Zunyi::Parts p;
-  if (auto best = kTable.best(f, o, kStructural)) p.structural = kTable.item(*best, o);
-  if (f.held[kFlush]) p.flush = kTable.item(kFlush, o);
+  if (auto best = kTable.best(f, v, kStructural)) p.structural = kTable.item(*best, v);
+  if (f.held[kFlush]) p.flush = kTable.item(kFlush, v);
   if (p.structural && p.flush)
     p.combined = flush_plus(*p.structural, p.flush->value);
   else
@@ -151,8 +155,8 @@ std::optional<Zunyi::Parts> parts_of(const Found& f, const Options& o) {
 
 // The reading that makes the parts: the structural pattern's, else the flush's.
 template <class Found>
-std::optional<Reading> reading_of(const Found& f, const Options& o) {
-  if (auto best = kTable.best(f, o, kStructural)) return f.reading[*best];
+std::optional<Reading> reading_of(const Found& f, const std::array<std::int64_t, 7>& v) {
+  if (auto best = kTable.best(f, v, kStructural)) return f.reading[*best];
   return f.reading[kFlush];
 }
 
@@ -162,7 +166,7 @@ std::optional<Zunyi::Parts> Zunyi::pattern_parts(const Hand& hand, Tile win) con
   if (!lacks_a_suit(hand) || hand.concealed[win.index()] == 0) return std::nullopt;
   return parts_of(
       pattern_rows::find<kTable, false>(hand, pattern_rows::ReadingsOf{hand}, win, {}, options_),
-      options_);
+      row_values_);
 }
 
 std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand,
@@ -170,7 +174,7 @@ std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand,
                                                                bool robbing) const {
   auto found = best_found(hand, win, robbing);
   if (!found) return std::nullopt;
-  return std::pair{*found->win, *parts_of(*found, options_)};
+  return std::pair{*found->win, *parts_of(*found, row_values_)};
 }
 
 std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::optional<Tile> win,
@@ -183,7 +187,7 @@ std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::o
         return !robbing || all[t.index()] == 1;
       },  // 抢杠: the winner holds only the robbed copy
       [&](const pattern_rows::Found<7>& f) -> std::optional<std::int64_t> {
-        auto p = parts_of(f, options_);
+        auto p = parts_of(f, row_values_);
         return p ? std::optional(p->combined.value) : std::nullopt;
       });
 }
@@ -214,7 +218,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
     return std::nullopt;
   }
   const Tile win = *found->win;
-  const Parts parts = *parts_of(*found, options_);
+  const Parts parts = *parts_of(*found, row_values_);
   if (!s.win_tile)
     sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() +
                             ", the winning tile that scores most" +
@@ -225,7 +229,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   sc.win = sc.legal = true;
   sc.pattern = parts.combined;
   sc.reading =
-      reading_of(*found, options_);  // the reading that makes the pattern, for the explanation
+      reading_of(*found, row_values_);  // the reading that makes the pattern, for the explanation
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
   const Item gangshanghua = addon("gangshanghua");
   if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {

@@ -8,7 +8,7 @@ namespace qianmj {
 
 class Zunyi final : public Ruleset {
  public:
-  explicit Zunyi(Options options = {}) : Ruleset("zunyi", std::move(options)) {}
+  explicit Zunyi(Options options = {});
   std::string_view id() const override { return "zunyi"; }
   Text name() const override { return {"Zunyi", "遵义"}; }
   Unit unit() const override { return {"points", "points", "分"}; }
@@ -48,6 +48,7 @@ class Zunyi final : public Ruleset {
   // The rows of the winning tile that scores most (see best_parts).
   std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing) const;
+  std::array<std::int64_t, 7> row_values_;  // each pattern row's value, under options_
 };
 
 }  // namespace qianmj

@@ -311,9 +311,11 @@ int main(int argc, char** argv) {
       for (long i = 0; i < kHands; ++i) f << hands[i % 6] << '\n';
     }
     for (const char* mode : {"--zh", "--json"}) {
-      std::vector<double> rate;
+      std::vector<double> rate, rate0;
       long rss = 0;
       for (int r = 0; r < 5; ++r) {
+        if (before)
+          rate0.push_back(double(kHands) / run({before, "session", evening, mode}).seconds);
         auto c = run({QIANMJ_BIN, "session", evening, mode});
         rate.push_back(double(kHands) / c.seconds);
         rss = std::max(rss, c.max_rss_kb);
@@ -323,14 +325,20 @@ int main(int argc, char** argv) {
           "end to end `qianmj session FILE %s`, %ld hands: %.0f hands/s [%.0f-%.0f], peak RSS %.1f "
           "MB\n",
           mode, kHands, st.median, st.min, st.max, double(rss) / 1024);
+      if (before) {
+        auto st0 = stats(rate0);
+        std::printf("    before: %.0f hands/s [%.0f-%.0f]\n", st0.median, st0.min, st0.max);
+      }
     }
     std::remove(evening.c_str());
   }
 
   // One call against /bin/true.
-  std::vector<double> one, truth;
+  std::vector<double> one, truth, one0;
   long one_rss = 0;
   for (int r = 0; r < 101; ++r) {
+    if (before)
+      one0.push_back(run({before, "score", "23445677筒345789条", "--zimo"}).seconds * 1e3);
     auto c = run({QIANMJ_BIN, "score", "23445677筒345789条", "--zimo"});
     one.push_back(c.seconds * 1e3);
     one_rss = std::max(one_rss, c.max_rss_kb);
@@ -342,5 +350,9 @@ int main(int argc, char** argv) {
       "[%.2f-%.2f]; "
       "ratio %.1f; peak RSS %.1f MB\n",
       o.median, o.min, o.max, t.median, t.min, t.max, o.median / t.median, double(one_rss) / 1024);
+  if (before) {
+    auto o0 = stats(one0);
+    std::printf("    before: %.2f ms [%.2f-%.2f]\n", o0.median, o0.min, o0.max);
+  }
   return 0;
 }

@@ -42,6 +42,19 @@ std::vector<std::string> unexpected_words(const std::string& message) {
   return out;
 }
 
+// The n-th word of the command line that is neither an option nor the value of --rules or
+// --rule (the subcommand, then its first argument), or "".
+std::string first_word(int argc, char** argv, int n) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--rules" || a == "--rule")
+      ++i;
+    else if (!a.starts_with("-") && --n == 0)
+      return std::string(a);
+  }
+  return "";
+}
+
 bool has_arg(int argc, char** argv, std::string_view arg) {
   for (int i = 1; i < argc; ++i)
     if (argv[i] == arg) return true;
@@ -126,9 +139,15 @@ int main(int argc, char** argv) {
           ->type_name("SHELL")
           ->check(CLI::IsMember({"bash", "zsh", "fish"})),
       "bash、zsh 或 fish", {"bash", "zsh", "fish"});
+  // The common options go on the subcommands the command line can reach: the one it names
+  // (and the one `help` names), or all of them for `completions`. Declaring them on all
+  // seven every time would cost a fifth of a call's start-up.
+  const std::string named = first_word(argc, argv, 1);
   for (auto* s :
        {score_app, waits_app, settle_app, session_app, rules_app, help_app, completions_app})
-    add_common_options(*s, c);
+    if (named == "completions" || s->get_name() == named ||
+        (named == "help" && s->get_name() == first_word(argc, argv, 2)))
+      add_common_options(*s, c);
 
   try {
     app.parse(protect_brackets(argc, argv));

@@ -37,10 +37,13 @@ bool LineReader::fill() {
   return true;
 }
 
-bool LineReader::line_ready() const {
+bool LineReader::line_ready() {
   if (eof_) return true;  // next() reads nothing more
-  std::size_t from = std::max(scan_, pos_);
-  return from < buf_.size() && std::memchr(buf_.data() + from, '\n', buf_.size() - from);
+  if (scan_ < pos_) scan_ = pos_;
+  const void* nl = std::memchr(buf_.data() + scan_, '\n', buf_.size() - scan_);
+  // The search goes on from here: next() finds this '\n' at once, the line is scanned once.
+  scan_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data()) : buf_.size();
+  return nl != nullptr;
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {
@@ -140,67 +143,71 @@ void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
     }
     return;
   }
-  // The reader (this thread) cuts blocks; `jobs` workers answer them; one writer writes
-  // them in order. At most 2 * jobs + 2 blocks are in flight.
+  // The reader (this thread) cuts blocks and answers some itself when enough are in flight;
+  // jobs - 1 workers answer the rest. Whoever finishes the oldest block writes it, and every
+  // block after it that is ready, alone (`writing`). At most 2 * jobs + 2 blocks are in flight.
   const std::size_t max_blocks = 2 * static_cast<std::size_t>(jobs) + 2;
   std::mutex m;
   std::condition_variable changed;
   std::deque<std::shared_ptr<Block>> in_flight;  // input order
   std::deque<std::shared_ptr<Block>> to_answer;
-  bool done_reading = false, stop = false;
+  bool done_reading = false, stop = false, writing = false;
+  // Holding `lock`: writes the ready blocks at the front, unless another thread is at it.
+  auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
+    if (writing) return;
+    writing = true;
+    while (!stop && !in_flight.empty() && in_flight.front()->ready) {
+      while (!stop && !in_flight.empty() && in_flight.front()->ready) {
+        auto b = in_flight.front();
+        in_flight.pop_front();
+        changed.notify_all();  // room for another block
+        lock.unlock();
+        bool ok = true;
+        for (std::size_t i = 0; ok && i < b->lines.size(); ++i)
+          ok = write(b->answers[i], b->lines[i]);
+        lock.lock();
+        if (!ok) stop = true, changed.notify_all();
+      }
+      if (stop) break;
+      lock.unlock();
+      idle();  // the next answers are not ready: what is written goes out
+      lock.lock();
+    }
+    writing = false;
+    changed.notify_all();
+  };
+  // Holding `lock`: answers the next block waiting for it.
+  auto answer_one = [&](std::unique_lock<std::mutex>& lock) {
+    auto b = to_answer.front();
+    to_answer.pop_front();
+    lock.unlock();
+    b->answers.reserve(b->lines.size());
+    for (const auto& l : b->lines) b->answers.push_back(answer(l));
+    lock.lock();
+    b->ready = true;
+    write_ready(lock);
+  };
   auto worker = [&] {
     std::unique_lock lock(m);
     while (true) {
       changed.wait(lock, [&] { return stop || !to_answer.empty() || done_reading; });
       if (stop || (to_answer.empty() && done_reading)) return;
-      auto b = to_answer.front();
-      to_answer.pop_front();
-      lock.unlock();
-      b->answers.reserve(b->lines.size());
-      for (const auto& l : b->lines) b->answers.push_back(answer(l));
-      lock.lock();
-      b->ready = true;
-      changed.notify_all();
-    }
-  };
-  auto writer = [&] {
-    std::unique_lock lock(m);
-    while (true) {
-      if (in_flight.empty() || !in_flight.front()->ready) {
-        if (in_flight.empty() && done_reading) return;
-        lock.unlock();
-        idle();
-        lock.lock();
-      }
-      changed.wait(lock, [&] {
-        return stop || (!in_flight.empty() && in_flight.front()->ready) ||
-               (in_flight.empty() && done_reading);
-      });
-      if (stop || in_flight.empty()) return;
-      auto b = in_flight.front();
-      in_flight.pop_front();
-      changed.notify_all();  // room for another block
-      lock.unlock();
-      bool ok = true;
-      for (std::size_t i = 0; ok && i < b->lines.size(); ++i)
-        ok = write(b->answers[i], b->lines[i]);
-      lock.lock();
-      if (!ok) {
-        stop = true;
-        changed.notify_all();
-        return;
-      }
+      answer_one(lock);
     }
   };
   std::vector<std::thread> threads;
-  for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
-  threads.emplace_back(writer);
+  for (int k = 1; k < jobs; ++k) threads.emplace_back(worker);
   auto block = std::make_shared<Block>();
   std::size_t bytes = 0;
   auto send = [&] {
     if (block->lines.empty()) return true;
     std::unique_lock lock(m);
-    changed.wait(lock, [&] { return stop || in_flight.size() < max_blocks; });
+    while (!stop && in_flight.size() >= max_blocks) {  // enough in flight: help answer them
+      if (!to_answer.empty())
+        answer_one(lock);
+      else
+        changed.wait(lock);
+    }
     if (stop) return false;
     in_flight.push_back(block);
     to_answer.push_back(block);
@@ -229,9 +236,15 @@ void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
   }
   if (going) send();
   {
-    std::lock_guard lock(m);
+    std::unique_lock lock(m);
     done_reading = true;
     changed.notify_all();
+    while (!stop && (!in_flight.empty() || writing)) {  // the rest, helped along
+      if (!to_answer.empty())
+        answer_one(lock);
+      else
+        changed.wait(lock);
+    }
   }
   for (auto& t : threads) t.join();
 }

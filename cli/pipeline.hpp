@@ -23,7 +23,7 @@ class LineReader {
   // False at the end of input, or at a read error.
   bool next(std::string& line, bool& too_long);
   // A whole line is in the buffer already: next() returns it without reading.
-  bool line_ready() const;
+  bool line_ready();
   long number() const { return number_; }
   int error() const { return error_; }  // 0, or the errno of a failed read
 

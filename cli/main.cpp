@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
   auto* rules_app = rules.add(app);
   // `qianmj help [SUBCOMMAND]` and `qianmj completions SHELL`.
   std::string help_topic, shell;
-  auto* help_app = app.add_subcommand("help", "print the help of qianmj or of one subcommand");
+  auto* help_app = app.add_subcommand("help", "Print the help of qianmj or of one subcommand");
   doc(*help_app, "显示 qianmj 或某个子命令的帮助");
   std::vector<std::string> topics;
   for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
       help_app->add_option("subcommand", help_topic, "the subcommand")->type_name("SUBCOMMAND"),
       "子命令", topics);
   auto* completions_app =
-      app.add_subcommand("completions", "print the shell completion script for bash, zsh or fish");
+      app.add_subcommand("completions", "Print the shell completion script for bash, zsh or fish");
   doc(*completions_app, "输出 bash、zsh 或 fish 的命令补全脚本");
   doc(*completions_app,
       completions_app->add_option("shell", shell, "bash, zsh or fish")

@@ -126,8 +126,12 @@ std::string truncate_to(const std::string& s, int width) {
   return out + "…";
 }
 
+std::string json_text(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 void print_json(const Json& j, std::ostream& out) {
-  out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+  out << json_text(j) << '\n';
 }
 
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {

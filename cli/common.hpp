@@ -60,7 +60,8 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err,
                  long line = 0);
 
-// Writes one JSON answer as one line.
+// One JSON value as compact text (bad UTF-8 replaced), and written as one line.
+std::string json_text(const Json& j);
 void print_json(const Json& j, std::ostream& out);
 
 // The HAND words as one hand text, joined by spaces.

@@ -17,6 +17,14 @@ std::string group_label(const std::string& group, bool zh) {
   return group;
 }
 
+// The name of an option's value: its type name without CLI11's list of choices
+// ("WHO:{winner,payer,none}" -> "WHO").
+std::string value_name(const CLI::Option* o) {
+  std::string t = o->get_type_name();
+  if (auto colon = t.find(':'); colon != std::string::npos) t.resize(colon);
+  return t;
+}
+
 // "-h, --help", "--win TILE", "HAND..." as the help shows it.
 std::string option_label(const CLI::Option* o) {
   if (!o->nonpositional()) {
@@ -26,11 +34,7 @@ std::string option_label(const CLI::Option* o) {
   std::string out;
   for (const auto& s : o->get_snames()) out += (out.empty() ? "-" : ", -") + s;
   for (const auto& l : o->get_lnames()) out += (out.empty() ? "--" : ", --") + l;
-  if (o->get_expected_max() > 0) {
-    std::string t = o->get_type_name();
-    if (auto colon = t.find(':'); colon != std::string::npos) t.resize(colon);  // WHO:{…}
-    out += " " + t;
-  }
+  if (o->get_expected_max() > 0) out += " " + value_name(o);
   return out;
 }
 
@@ -187,6 +191,7 @@ struct Spec {                      // one option as a completion script needs it
   std::string type;                 // "TILE"
   std::vector<std::string> values;  // candidates, or empty
   bool files = false;               // a FILE value
+  bool repeatable = false;          // an option that may be given again
   std::string help;
 };
 
@@ -199,8 +204,8 @@ std::vector<Spec> specs_of(const CLI::App& app, const HelpFormatter* f, bool pos
     for (const auto& n : o->get_lnames()) s.names.push_back("--" + n);
     if (positional) s.names.push_back(o->get_name());
     s.takes_value = positional || o->get_expected_max() > 0;
-    s.type = o->get_type_name();
-    if (auto colon = s.type.find(':'); colon != std::string::npos) s.type.resize(colon);
+    s.type = value_name(o);
+    s.repeatable = !positional && o->get_expected_max() > 1;  // --rule
     if (f) s.values = f->values(o);
     s.files = s.type.find("FILE") != std::string::npos;
     s.help = o->get_description();
@@ -309,29 +314,24 @@ std::string bash_script(const CLI::App& app, const HelpFormatter* f) {
   return out.str();
 }
 
+// What zsh offers for a value: its candidates, files, or nothing.
+std::string zsh_action(const Spec& s) {
+  return !s.values.empty() ? "(" + join(s.values) + ")" : s.files ? "_files" : " ";
+}
+
 // One _arguments spec a line: '--win[the winning tile]:TILE:' etc.
 std::string zsh_specs(const CLI::App& a, const HelpFormatter* f, const std::string& indent) {
   std::string out;
   for (const auto& s : specs_of(a, f, false)) {
-    std::string action;
-    if (s.takes_value)
-      action = ":" + zsh_text(s.type) + ":" +
-               (!s.values.empty() ? "(" + join(s.values) + ")"
-                : s.files         ? "_files"
-                                  : " ");
-    std::string names = s.names.size() == 1 ? s.names.front() : "{" + join(s.names, ",") + "}";
-    std::string text = "[" + zsh_text(s.help) + "]" + action;
-    // A repeatable value option (--rule) may be given again.
-    bool repeat = s.names.front() == "--rule";
-    if (s.names.size() == 1)
-      out += indent + single_quoted((repeat ? "*" : "") + names + text) + " \\\n";
+    const std::string action = s.takes_value ? ":" + zsh_text(s.type) + ":" + zsh_action(s) : "";
+    const std::string text = "[" + zsh_text(s.help) + "]" + action;
+    if (s.names.size() == 1)  // '*--rule[...]': a repeatable option may be given again
+      out += indent + single_quoted((s.repeatable ? "*" : "") + s.names.front() + text) + " \\\n";
     else
-      out += indent + names + single_quoted(text) + " \\\n";
+      out += indent + "{" + join(s.names, ",") + "}" + single_quoted(text) + " \\\n";
   }
-  for (const auto& s : specs_of(a, f, true)) {
-    std::string action = !s.values.empty() ? "(" + join(s.values) + ")" : s.files ? "_files" : " ";
-    out += indent + single_quoted("*:" + zsh_text(s.type) + ":" + action) + " \\\n";
-  }
+  for (const auto& s : specs_of(a, f, true))
+    out += indent + single_quoted("*:" + zsh_text(s.type) + ":" + zsh_action(s)) + " \\\n";
   return out;
 }
 

@@ -55,6 +55,13 @@ std::string first_word(int argc, char** argv, int n) {
   return "";
 }
 
+// " (did you mean --zimo?)" after a usage error's message, when there is a guess.
+void add_guess(qianmj::Error& error, const std::string& near) {
+  if (near.empty()) return;
+  error.en += " (did you mean " + near + "?)";
+  error.zh += "（是不是 " + near + "？）";
+}
+
 bool has_arg(int argc, char** argv, std::string_view arg) {
   for (int i = 1; i < argc; ++i)
     if (argv[i] == arg) return true;
@@ -122,14 +129,6 @@ int main(int argc, char** argv) {
   std::string help_topic, shell;
   auto* help_app = app.add_subcommand("help", "Print the help of qianmj or of one subcommand");
   doc(*help_app, "显示 qianmj 或某个子命令的帮助");
-  std::vector<std::string> topics;
-  for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
-    topics.push_back(s->get_name());
-  topics.push_back("help");
-  topics.push_back("completions");
-  doc(*help_app,
-      help_app->add_option("subcommand", help_topic, "the subcommand")->type_name("SUBCOMMAND"),
-      "子命令", topics);
   auto* completions_app =
       app.add_subcommand("completions", "Print the shell completion script for bash, zsh or fish");
   doc(*completions_app, "输出 bash、zsh 或 fish 的命令补全脚本");
@@ -139,6 +138,11 @@ int main(int argc, char** argv) {
           ->type_name("SHELL")
           ->check(CLI::IsMember({"bash", "zsh", "fish"})),
       "bash、zsh 或 fish", {"bash", "zsh", "fish"});
+  std::vector<std::string> topics;  // every subcommand, `help` and `completions` included
+  for (const CLI::App* s : subcommands_of(app)) topics.push_back(s->get_name());
+  doc(*help_app,
+      help_app->add_option("subcommand", help_topic, "the subcommand")->type_name("SUBCOMMAND"),
+      "子命令", topics);
   // The common options go on the subcommands the command line can reach: the one it names
   // (and the one `help` names), or all of them for `completions`. Declaring them on all
   // seven every time would cost a fifth of a call's start-up.
@@ -160,28 +164,17 @@ int main(int argc, char** argv) {
     c.chinese = chinese_asked;
     qianmj::Error error = usage_error(e);
     std::vector<std::string> unexpected = unexpected_words(e.what());
-    if (app.get_subcommands().empty()) {  // "qianmj scor ...": the first word that is no option
-      for (int i = 1; i < argc; ++i) {
-        std::string_view a = argv[i];
-        if (a == "--rules" || a == "--rule") {
-          ++i;
-        } else if (!a.starts_with("-")) {
-          unexpected = {std::string(a)};
-          std::string list, list_zh;
-          for (const CLI::App* sub : subcommands_of(app)) {
-            list += (list.empty() ? "" : ", ") + sub->get_name();
-            list_zh += (list_zh.empty() ? "" : "、") + sub->get_name();
-          }
-          error.en = "unknown subcommand " + std::string(a) + " (one of " + list + ")";
-          error.zh = "没有子命令 " + std::string(a) + "（可用：" + list_zh + "）";
-          break;
-        }
+    if (app.get_subcommands().empty() && !named.empty()) {  // "qianmj scor ..."
+      unexpected = {named};
+      std::string list, list_zh;
+      for (const auto& t : topics) {
+        list += (list.empty() ? "" : ", ") + t;
+        list_zh += (list_zh.empty() ? "" : "、") + t;
       }
+      error.en = "unknown subcommand " + named + " (one of " + list + ")";
+      error.zh = "没有子命令 " + named + "（可用：" + list_zh + "）";
     }
-    if (auto near = suggestion(app, unexpected); !near.empty()) {
-      error.en += " (did you mean " + near + "?)";
-      error.zh += "（是不是 " + near + "？）";
-    }
+    add_guess(error, suggestion(app, unexpected));
     print_error(error, c, out, std::cerr);
     if (!c.json)
       std::cerr << (c.chinese ? "用法见 qianmj --help\n" : "Run 'qianmj --help' for usage.\n");
@@ -205,12 +198,10 @@ int main(int argc, char** argv) {
       out << help->make_help(app.get_subcommand(help_topic), "", CLI::AppFormatMode::Normal);
       code = kOk;
     } else {
-      std::string near = nearest(help_topic, topics);
-      print_error(
-          {qianmj::ErrorCode::Usage,
-           "no subcommand " + help_topic + (near.empty() ? "" : " (did you mean " + near + "?)"),
-           "没有子命令 " + help_topic + (near.empty() ? "" : "（是不是 " + near + "？）"), 0, ""},
-          c, out, std::cerr);
+      qianmj::Error error{qianmj::ErrorCode::Usage, "no subcommand " + help_topic,
+                          "没有子命令 " + help_topic, 0, ""};
+      add_guess(error, nearest(help_topic, topics));
+      print_error(error, c, out, std::cerr);
       code = kBad;
     }
   }

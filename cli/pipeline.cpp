@@ -108,6 +108,10 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   return {text, true};
 }
 
+Error line_too_long() {
+  return Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"};
+}
+
 int pipeline_jobs(int jobs, bool interactive) {
   if (jobs > 0) return jobs;
   if (interactive) return 1;
@@ -259,14 +263,10 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
     if (interactive) err << p.prompt << std::flush;
   };
   prompt();
-  long written = 0;
   answer_in_order(
       reader, {}, pipeline_jobs(p.jobs, interactive),
       [&](const InputLine& l) {
-        if (l.too_long)
-          return error_answer(
-              Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"}, c,
-              l.number, p.columns);
+        if (l.too_long) return error_answer(line_too_long(), c, l.number, p.columns);
         // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle
         // reads it.
         if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
@@ -283,9 +283,8 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
           return false;  // the output is gone: main says why, and how to exit
         }
         prompt();
-        written = l.number;
-        if (progress && written % 100000 == 0)
-          err << "\rqianmj: " << written << " lines" << std::flush;
+        if (progress && l.number % 100000 == 0)
+          err << "\rqianmj: " << l.number << " lines" << std::flush;
         return true;
       },
       [&] {

@@ -61,6 +61,9 @@ struct InputLine {
   bool too_long = false;
 };
 
+// The answer to a line over kMaxLine (1 MiB).
+Error line_too_long();
+
 // The threads -j asks for: `jobs`, or with 0 the cores (1 when stdin is a terminal).
 int pipeline_jobs(int jobs, bool interactive);
 

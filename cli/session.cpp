@@ -146,7 +146,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     at_line.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
     auto fail = [&](const Error& e) { print_error(e, at_line, out, err, n); };
     if (too_long) {
-      fail(Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"});
+      fail(line_too_long());
       if (interactive) {
         prompt();
         continue;
@@ -189,8 +189,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       Json notes = Json::array();
       for (const auto& note : hand->notes) notes.push_back({{"en", note.en}, {"zh", note.zh}});
       tail["notes"] = notes;
-      std::string h = head.dump(-1, ' ', false, Json::error_handler_t::replace);
-      std::string rest = tail.dump(-1, ' ', false, Json::error_handler_t::replace);
+      std::string h = json_text(head), rest = json_text(tail);
       h.pop_back();  // the closing brace
       out << h << ",\"ledger\":" << ledger_json_text(hand->ledger, t, *hand->rules) << ','
           << std::string_view(rest).substr(1) << '\n';

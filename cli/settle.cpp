@@ -348,10 +348,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     while (reader.next(line, too_long) && out) {
       if (too_long || !blank(line)) {
         std::string rules;
-        auto a = too_long
-                     ? Result<std::string>(Error{ErrorCode::TooLong,
-                                                 "the line is longer than 1 MiB", "此行超过 1 MiB"})
-                     : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
+        auto a = too_long ? Result<std::string>(line_too_long())
+                          : settle_answer(line, c, output_, c.json ? reader.number() : 0, rules);
         if (a) {
           out << *a;
         } else {
@@ -440,8 +438,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     if (!l.too_long && blank(l.text)) return Answer{"", false, true};
     std::string rules = c.rules_id;
     auto a = l.too_long || l.text.size() > kMaxLine
-                 ? Result<std::string>(
-                       Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"})
+                 ? Result<std::string>(line_too_long())
                  : settle_answer(l.text, c, output_, l.number, rules);
     if (a) return Answer{std::move(*a), false};
     Common used = c;

@@ -119,10 +119,6 @@ Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, Waits
   return r;
 }
 
-Json result_json(const WaitsResult& r, const Ruleset& rules) {
-  return r.waits ? to_json(*r.waits, rules) : to_json(r.hand, r.discards, rules);
-}
-
 // A pipeline answer: hand, ready/not-ready, live waits, 大叫 (error rows keep these four
 // columns).
 constexpr int kColumns = 4;
@@ -175,7 +171,9 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     return kBad;
   }
   if (c.json)
-    print_json(result_json(*r, *rules), out);
+    out << (r->waits ? waits_json_text(*r->waits, *rules)
+                     : discards_json_text(r->hand, r->discards, *rules))
+        << '\n';
   else if (r->waits)
     print_text(*r->waits, *rules, c.chinese, c.glyphs, out);
   else

@@ -9,7 +9,6 @@ namespace qianmj {
 
 using json = Json;
 using json_detail::header;
-using json_detail::items_json;
 using json_detail::value_key;
 using json_detail::Writer;
 

@@ -10,12 +10,6 @@ inline std::string value_key(const Unit& unit) {
   return std::string(unit.key);
 }
 
-inline Json items_json(const std::vector<Item>& items, const Unit& unit) {
-  Json a = Json::array();
-  for (const auto& it : items) a.push_back(to_json(it, unit));
-  return a;
-}
-
 inline Json header(const Ruleset& rules) {
   return {{"schema", kSchema}, {"rules", rules.id()}};
 }

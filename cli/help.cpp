@@ -28,7 +28,7 @@ std::string value_name(const CLI::Option* o) {
 // "-h, --help", "--win TILE", "HAND..." as the help shows it.
 std::string option_label(const CLI::Option* o) {
   if (!o->nonpositional()) {
-    std::string t = o->get_type_name();
+    std::string t = value_name(o);
     return (t.empty() ? o->get_name() : t) + (o->get_expected_max() > 1 ? "..." : "");
   }
   std::string out;

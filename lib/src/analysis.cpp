@@ -245,6 +245,45 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   return bits;
 }
 
+WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {
+  const CountWords cw(hand.concealed);
+  fast_ = !cw.over4() && hand.size() == 14;
+  if (!fast_) return;
+  for (int s = 0; s < kSuits; ++s) {
+    const std::uint8_t* v = hand.concealed.data() + s * kRanks;
+    key_[s] = base5(load8(v)) + v[8] * 390625u;
+    entry_[s] = qianmj_suit_table[key_[s]];
+  }
+  odd_ = cw.odd();
+}
+
+std::uint32_t WaitBitsWithout::operator()(Tile t) const {
+  if (!fast_) {  // a fifth copy, or not 14 tiles: the general path
+    Hand before = hand_;
+    --before.concealed[t.index()];
+    return formal_wait_bits(before);
+  }
+  // As formal_wait_bits: only t's suit changes, its key by one 5^rank.
+  constexpr std::uint32_t kPow5[kRanks] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+  const int ts = static_cast<int>(t.suit());
+  std::uint16_t e[kSuits] = {entry_[0], entry_[1], entry_[2]};
+  e[ts] = qianmj_suit_table[key_[ts] - kPow5[t.rank() - 1]];
+  std::uint32_t bits = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    const std::uint32_t others_complete = (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) != 0;
+    bits |=
+        (static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks)) & (0u - others_complete);
+  }
+  if (hand_.melds.empty()) {
+    const std::uint32_t odd = odd_ ^ (1u << t.index());
+    if (single_bit(odd)) {
+      const int k = std::countr_zero(odd);
+      if (hand_.concealed[static_cast<std::size_t>(k)] - (k == t.index()) < 4) bits |= odd;
+    }
+  }
+  return bits;
+}
+
 std::vector<Wait> formal_waits(const Hand& hand) {
   std::vector<Wait> out;
   std::uint32_t bits = formal_wait_bits(hand);

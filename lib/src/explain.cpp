@@ -8,7 +8,7 @@ std::string item_name(const Item& item, bool chinese) {
   return name;
 }
 
-std::string item_sum(const std::vector<Item>& items, bool chinese) {
+std::string item_sum(std::span<const Item> items, bool chinese) {
   std::string sum;
   for (const auto& it : items) {
     sum += sum.empty() ? "" : " + ";
@@ -22,7 +22,7 @@ std::string unit_text(std::int64_t v, const Unit& unit, bool chinese) {
   return std::to_string(v) + ' ' + std::string(chinese ? unit.zh : unit.en);
 }
 
-std::string item_names(const std::vector<Item>& items, bool chinese) {
+std::string item_names(std::span<const Item> items, bool chinese) {
   std::string out;
   for (const auto& it : items) {
     out += out.empty() ? "" : " + ";

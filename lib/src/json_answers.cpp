@@ -18,7 +18,7 @@ json to_json(const Item& item, const Unit& unit) {
 
 namespace {
 
-void write_items(Writer& w, const std::vector<Item>& items, const Unit& unit) {
+void write_items(Writer& w, std::span<const Item> items, const Unit& unit) {
   w.open('[');
   for (const auto& it : items) w.item(it, unit);
   w.close(']');

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "qianmj/analysis.hpp"
+#include "qianmj/inline_vector.hpp"
 #include "qianmj/item.hpp"
 #include "qianmj/options.hpp"
 #include "qianmj/situation.hpp"
@@ -38,14 +39,16 @@ struct Context {
   // kept for the other readings of the same tile (from the wait bits: no allocation).
   std::span<const Tile> live_waits_before_win() const {
     if (!live_cache->computed) {
-      Hand before = hand;
-      --before.concealed[win->index()];
-      const std::uint32_t bits = formal_wait_bits(before);
+      if (!live_cache->without) live_cache->without.emplace(hand);
+      const std::uint32_t bits = (*live_cache->without)(*win);
       if (bits) {
-        const Counts own = before.all_copies();
-        for (int i = 0; i < kKinds; ++i)
-          if ((bits >> i & 1) && own[static_cast<std::size_t>(i)] < kCopies)
+        Counts own = hand.all_copies();
+        --own[static_cast<std::size_t>(win->index())];
+        for (std::uint32_t left = bits; left; left &= left - 1) {
+          const int i = std::countr_zero(left);
+          if (own[static_cast<std::size_t>(i)] < kCopies)
             live_cache->tiles[live_cache->count++] = Tile::from_index(i);
+        }
       }
       live_cache->computed = true;
     }
@@ -55,6 +58,8 @@ struct Context {
     bool computed = false;
     std::size_t count = 0;
     std::array<Tile, kKinds> tiles{};
+    // The hand's wait bits less each tile, kept over the tiles best_over_tiles tries.
+    std::optional<WaitBitsWithout>& without;
   };
   LiveCache* live_cache;
 };
@@ -66,7 +71,15 @@ struct Row {
   // A row of the situation rather than the shape (天胡): it holds for any winning hand, and
   // shows the reading of the best shape row.
   bool from_situation = false;
+  // The predicate looks at the winning tile (Context::win, the live waits before it): over
+  // several candidate tiles, only these rows are tried again for each (best_over_tiles).
+  bool uses_win = false;
 };
+
+// Which rows find() tries: all of them; the shape rows that do not look at the winning tile;
+// or the rest (the shape rows that do, then the situation rows), to complete a Found of the
+// second kind for one tile.
+enum class Rows { All, WithoutWin, WinAndSituation };
 
 struct NoReadings {};
 
@@ -97,6 +110,9 @@ class Table {
     note_options();
   }
   constexpr const std::array<Row, N>& rows() const { return rows_; }
+  constexpr bool any_situation() const {
+    return std::any_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.from_situation; });
+  }
   constexpr const Row& operator[](std::size_t i) const { return rows_[i]; }
   static constexpr std::size_t size() { return N; }
 
@@ -189,25 +205,45 @@ class Table {
   }
 };
 
+// What the rows' contexts say of the whole hand, found once.
+struct HandFacts {
+  explicit HandFacts(const Hand& hand)
+      : one_suit(single_bit(hand.suits())), four_alike(any_count_is(hand.concealed, 4)) {}
+  bool one_suit, four_alike;
+};
+
 // The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
 // constant `table`: every row's predicate is known at compile time and called directly.
 // `with_readings`: keep the first reading that makes each row.
-template <const auto& table, bool with_readings, class Readings>
+template <const auto& table, bool with_readings, Rows rows = Rows::All, class Readings>
 auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s,
           const Options& o) {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
   Found<N, with_readings> out;
+  add_rows<table, rows>(out, hand, HandFacts(hand), readings, win, s, o);
+  return out;
+}
+
+// The same, adding the rows `rows` selects to `out` (which holds the others already).
+template <const auto& table, Rows rows, class Found, class Readings>
+void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readings& readings,
+              std::optional<Tile> win, const Situation& s, const Options& o,
+              std::optional<WaitBitsWithout>* without = nullptr) {
+  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
+  constexpr bool with_readings = !std::is_same_v<decltype(out.reading), NoReadings>;
   out.win = win;
-  const bool one_suit = single_bit(hand.suits());
-  const bool four =
-      std::any_of(hand.concealed.begin(), hand.concealed.end(), [](auto v) { return v == 4; });
-  typename Context::LiveCache cache;
+  const bool one_suit = facts.one_suit, four = facts.four_alike;
+  std::optional<WaitBitsWithout> own_without;
+  typename Context::LiveCache cache{.without = without ? *without : own_without};
   auto try_rows = [&]<bool situation>(const Context& c, const Reading& r) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (
           [&] {
             constexpr const Row& row = table[I];
-            if constexpr (row.from_situation == situation) {
+            constexpr bool tried =
+                row.from_situation == situation &&
+                (rows == Rows::All || situation || row.uses_win == (rows == Rows::WinAndSituation));
+            if constexpr (tried) {
               if (!out.held[I] && row.holds(c)) {
                 out.held[I] = true;
                 if constexpr (with_readings) out.reading[I] = r;
@@ -226,7 +262,8 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
     try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache},
                                         r);
   });
-  if (!out.any_reading) return out;
+  if (rows == Rows::WithoutWin || !out.any_reading) return;
+  if constexpr (!table.any_situation()) return;
   // Situation rows: shown with the reading of the best shape row.
   const auto shape = table.best(out, o);
   Reading shown;
@@ -234,7 +271,6 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
     if (shape) shown = *out.reading[*shape];
   try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
                                      shown);
-  return out;
 }
 
 // Readings as find() takes them: the hand's own, visited without allocating.
@@ -248,7 +284,7 @@ struct ReadingsOf {
 
 // Readings computed once, for a loop over winning tiles.
 struct ReadingList {
-  const std::vector<Reading>& list;
+  std::span<const Reading> list;
   template <class F>
   void operator()(F&& f) const {
     for (const auto& r : list) f(r);
@@ -256,24 +292,39 @@ struct ReadingList {
 };
 
 // The shared loop over winning tiles: each candidate tile (the given one, or each kind the
-// hand holds that `allowed` accepts), the rows it makes over the hand's readings (computed
-// once), scored by `worth` (nullopt: no win on that tile); the best, first in tile order
-// among equals.
+// hand holds that `allowed` accepts), the rows it makes over the hand's readings, scored by
+// `worth` (nullopt: no win on that tile); the best, first in tile order among equals. The
+// same Found as find() over all rows for that tile, with less work: the readings and the
+// rows that do not look at the tile (Row::uses_win) are found once, and no further tile is
+// tried once none could do better. `worth` must not fall when a row is added (a best-of or a
+// sum does not), so that every row held is an upper bound.
 template <const auto& table, class Allowed, class Worth>
 auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation& s,
                      const Options& o, Allowed&& allowed, Worth&& worth)
     -> std::optional<Found<std::remove_cvref_t<decltype(table)>::size()>> {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
-  const auto all = readings(hand);
+  InlineVector<Reading, 8> all;
+  for_each_reading(hand, [&](const Reading& r) { all.push_back(r); });
   if (all.empty()) return std::nullopt;
+  const ReadingList list{all};
+  const HandFacts facts(hand);
+  Found<N> base;
+  add_rows<table, Rows::WithoutWin>(base, hand, facts, list, std::nullopt, s, o);
+  Found<N> upper = base;
+  for (std::size_t i = 0; i < N; ++i)
+    if (table[i].uses_win || table[i].from_situation) upper.held[i] = true;
+  const auto most = worth(upper);
   std::optional<Found<N>> best;
   std::int64_t best_worth = 0;
+  std::optional<WaitBitsWithout> without;
   for (int i = 0; i < kKinds; ++i) {
     Tile t = Tile::from_index(i);
     if ((win && t != *win) || hand.concealed[i] == 0 || !allowed(t)) continue;
-    auto f = find<table, true>(hand, ReadingList{all}, t, s, o);
+    if (best && (!most || *most <= best_worth)) break;  // no later tile can score more
+    Found<N> f = base;
+    add_rows<table, Rows::WinAndSituation>(f, hand, facts, list, t, s, o, &without);
     auto w = worth(f);
-    if (w && (!best || *w > best_worth)) best = std::move(f), best_worth = *w;
+    if (w && (!best || *w > best_worth)) best = f, best_worth = *w;
   }
   return best;
 }

@@ -479,8 +479,9 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
       for (const auto& candidate : sc->payers)
         if ((candidate.role == Payer::Role::Dealer) == (p == t.dealer && w.self_drawn()))
           payer = &candidate;
-      item.transfers.push_back(
-          {p, w.seat, payer->points, payer->value, payer->items, payer->covers});
+      item.transfers.push_back({p, w.seat, payer->points, payer->value,
+                                std::vector<Item>(payer->items.begin(), payer->items.end()),
+                                payer->covers});
       item.lines.push_back(transfer_line(book, item.transfers.back(), rules));
     }
   }

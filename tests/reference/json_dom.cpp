@@ -18,7 +18,7 @@ std::string value_key(const Unit& unit) {
   return std::string(unit.key);
 }
 
-json items_json(const std::vector<Item>& items, const Unit& unit) {
+json items_json(std::span<const Item> items, const Unit& unit) {
   json a = json::array();
   for (const auto& it : items) a.push_back(item_json(it, unit));
   return a;

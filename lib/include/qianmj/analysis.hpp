@@ -70,6 +70,23 @@ std::vector<Wait> formal_waits(const Hand& hand);
 // The same as a bit set (bit i = tile index i), without allocating: the fast path.
 std::uint32_t formal_wait_bits(const Hand& hand);
 
+// formal_wait_bits of a 14-tile hand less one concealed tile, for each tile in turn: the
+// suits' table keys are found once, so a tile costs one table read (the live waits before
+// each candidate winning tile, Zunyi Z2).
+class WaitBitsWithout {
+ public:
+  explicit WaitBitsWithout(const Hand& hand);
+  // formal_wait_bits of `hand` less one copy of t; t must be among its concealed tiles.
+  std::uint32_t operator()(Tile t) const;
+
+ private:
+  const Hand& hand_;
+  bool fast_ = false;            // every count at most 4, and 14 tiles: the table path
+  std::uint32_t key_[3] = {};    // each suit's base-5 key
+  std::uint16_t entry_[3] = {};  // and its table entry
+  std::uint32_t odd_ = 0;        // kinds held an odd number of times
+};
+
 // The hand with one more concealed copy of `t`.
 Hand with_tile(Hand hand, Tile t);
 

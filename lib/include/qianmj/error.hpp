@@ -60,6 +60,8 @@ class [[nodiscard]] Result {
   Result(T&& value)
       : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor): one move, not two
   Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+  // A default T built in place, to be filled through operator* and returned by name (no move).
+  explicit Result(std::in_place_t) : v_(std::in_place_index<0>) {}
   explicit operator bool() const { return v_.index() == 0; }
   T& operator*() { return std::get<0>(v_); }
   const T& operator*() const { return std::get<0>(v_); }

@@ -8,6 +8,7 @@
 #include <vector>
 #include "qianmj/analysis.hpp"
 #include "qianmj/hand.hpp"
+#include "qianmj/inline_vector.hpp"
 #include "qianmj/item.hpp"
 
 namespace qianmj {
@@ -30,13 +31,16 @@ struct Price {
   std::string_view name(bool chinese) const { return chinese ? zh : en; }
 };
 
+// A score's lists of items, kept inline up to eight (no allocation per scored hand).
+using ItemList = InlineVector<Item, 8>;
+
 struct Payer {
   enum class Role { Discarder, Dealer, Other };
   Role role = Role::Other;
   int count = 1;
   std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) this payer is charged
   std::int64_t points = 0;  // what this payer pays
-  std::vector<Item> items;
+  ItemList items{};
   bool dealer = false;  // this payer is the dealer (the discarder may be)
   int covers = 1;  // seats' shares this payer pays (Zunyi 包三家: 3), points = value × covers
 };
@@ -44,6 +48,9 @@ struct Payer {
 std::string_view role_name(Payer::Role r);  // "discarder" "dealer" "other"
 
 struct Score {
+  // User-provided, so that value-initialization (Result's in-place Score) does not zero the
+  // inline lists first.
+  Score() noexcept {}  // NOLINT(modernize-use-equals-default)
   Hand hand;
   std::optional<Tile> win_tile;
   bool win = false;
@@ -51,11 +58,11 @@ struct Score {
   std::optional<Text> reason;  // why not a win, or why not legal
   std::optional<Item> pattern;
   std::optional<Reading> reading;  // the reading that makes the pattern
-  std::vector<Item> also;          // lower patterns the hand also holds
-  std::vector<Item> items;         // pattern and add-ons every payer pays
-  std::vector<Payer> payers;
-  std::int64_t total = 0;   // points the winner collects
-  std::vector<Text> notes;  // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
+  InlineVector<Item, 4> also;      // lower patterns the hand also holds
+  ItemList items;                  // pattern and add-ons every payer pays
+  InlineVector<Payer, 3> payers;   // one per role at most
+  std::int64_t total = 0;          // points the winner collects
+  std::vector<Text> notes;         // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
 };
 
 }  // namespace qianmj

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -51,10 +52,27 @@ constexpr bool single_bit(std::uint32_t x) {
   return x != 0 && (x & (x - 1)) == 0;
 }
 
+// The sum of the counts, eight bytes at a time (exact for any counts: 16-bit lanes).
 inline int total(const Counts& c) {
-  int n = 0;
-  for (auto v : c) n += v;
-  return n;
+  std::uint64_t w[4] = {};
+  std::memcpy(w, c.data(), sizeof c);
+  constexpr std::uint64_t kLow = 0x00FF00FF00FF00FFull;
+  std::uint64_t lanes = 0;  // four 16-bit sums, each at most 8 x 255
+  for (auto x : w) lanes += (x & kLow) + (x >> 8 & kLow);
+  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48);
+}
+
+// Whether some count is exactly n (1-255), eight at a time.
+inline bool any_count_is(const Counts& c, std::uint8_t n) {
+  std::uint64_t w[4] = {};  // the five bytes past the counts stay 0, which n is not
+  std::memcpy(w, c.data(), sizeof c);
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  std::uint64_t zero = 0;  // a high bit where a byte of x ^ n·kOnes is 0 (exact as a whole)
+  for (auto x : w) {
+    x ^= n * kOnes;
+    zero |= (x - kOnes) & ~x & kHigh;
+  }
+  return zero != 0;
 }
 
 }  // namespace qianmj

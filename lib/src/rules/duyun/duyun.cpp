@@ -103,11 +103,17 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
 
 }  // namespace
 
+Duyun::Duyun(Options options)
+    : Ruleset("duyun", std::move(options)),
+      base_(options_.get("base")),
+      qianggang_fan_(options_.get("qianggang-fan")),
+      pinghu_gangshangpao_(options_.on("pinghu-gangshangpao")) {}
+
 const std::vector<ItemSpec>& Duyun::patterns() const {
   return kPatterns;
 }
 Item Duyun::addon(std::string_view id) const {
-  if (id == "qianggang") return spec(kAddons, id).item(options_.get("qianggang-fan"));
+  if (id == "qianggang") return spec(kAddons, id).item(qianggang_fan_);
   return spec(kAddons, id).item();
 }
 Item Duyun::addon(std::string_view id, std::int64_t value) const {
@@ -139,7 +145,7 @@ std::optional<Item> Duyun::best_pattern(const Hand& hand, std::optional<Tile>,
 bool Duyun::legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const {
   if (pattern.id != "pinghu") return true;
   if (s.zimo || s.robbing_kong || s.baoting || s.payer_baoting) return true;
-  if (s.after_kong && options_.on("pinghu-gangshangpao")) return true;
+  if (s.after_kong && pinghu_gangshangpao_) return true;
   return hand.has_kong() || s.dou;
 }
 
@@ -190,8 +196,8 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
   if (s.after_kong)
     sc.items.push_back(spec(kAddons, s.zimo ? "gangshanghua" : "gangshangpao").item());
-  if (s.robbing_kong && options_.get("qianggang-fan") > 0)
-    sc.items.push_back(spec(kAddons, "qianggang").item(options_.get("qianggang-fan")));
+  if (s.robbing_kong && qianggang_fan_ > 0)
+    sc.items.push_back(spec(kAddons, "qianggang").item(qianggang_fan_));
 
   if (s.after_kong && !s.zimo)
     sc.notes.push_back(
@@ -207,20 +213,13 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   // Who pays what (D4): the discarder, or on a self-draw each other seat; 连庄 on payments
   // with the dealer, the discarder's 报听 on his.
   auto payer = [&](Payer::Role role, int count, bool with_dealer, bool with_payer_baoting) {
-    Payer p{role,
-            count,
-            0,
-            0,
-            {},
-            role == Payer::Role::Dealer ||
-                (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer)};
-    p.items.reserve(sc.items.size() + 2);
+    Payer& p = sc.payers.emplace_back(role, count);  // built in place: nothing copied twice
+    p.dealer = role == Payer::Role::Dealer ||
+               (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer);
     p.items = sc.items;
     if (with_payer_baoting) p.items.push_back(kPayerBaoting.item());
     if (with_dealer && s.streak > 0) p.items.push_back(spec(kAddons, "lianzhuang").item(s.streak));
-    sc.payers.push_back(std::move(p));
   };
-  sc.payers.reserve(2);
   if (s.zimo && s.dealer == DealerRole::Payer) {
     payer(Payer::Role::Dealer, 1, true, false);
     payer(Payer::Role::Other, 2, false, false);

@@ -7,13 +7,11 @@ namespace qianmj {
 
 class Duyun final : public Ruleset {
  public:
-  explicit Duyun(Options options = {}) : Ruleset("duyun", std::move(options)) {}
+  explicit Duyun(Options options = {});
   std::string_view id() const override { return "duyun"; }
   Text name() const override { return {"Duyun", "都匀"}; }
   Unit unit() const override { return {"fan", "fan", "番"}; }
-  std::optional<Price> price() const override {
-    return Price{"base", "base", "底分", options_.get("base")};
-  }
+  std::optional<Price> price() const override { return Price{"base", "base", "底分", base_}; }
   Text patterns_heading() const override {
     return {" patterns (only the highest counts)", " 番型（只计最大番）"};
   }
@@ -33,6 +31,12 @@ class Duyun final : public Ruleset {
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
   Item addon(std::string_view id) const override;
   Item addon(std::string_view id, std::int64_t value) const;
+
+ private:
+  // House options read on every scored hand, kept from when the rule set is made.
+  std::int64_t base_;
+  std::int64_t qianggang_fan_;
+  bool pinghu_gangshangpao_;
 };
 
 }  // namespace qianmj

@@ -43,7 +43,9 @@ constexpr pattern_rows::Table<7> kTable(
           "without the winning tile, exactly one formal wait",
           "去掉和牌张后只叫一张（边张、卡张、单吊）"},
          "",
-         [](const Context& c) { return c.standard() && c.live_waits_before_win().size() == 1; }},
+         [](const Context& c) { return c.standard() && c.live_waits_before_win().size() == 1; },
+         false,
+         true},
         {{"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"},
          "",
          [](const Context& c) { return c.all_pungs; }},
@@ -51,14 +53,20 @@ constexpr pattern_rows::Table<7> kTable(
           "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
           "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
          "",
-         [](const Context& c) { return c.standard() && wide(c.live_waits_before_win()); }},
+         [](const Context& c) { return c.standard() && wide(c.live_waits_before_win()); },
+         false,
+         true},
         {{"anqidui", "暗七对", "Seven pairs", 4, "seven pairs, no melds", "七个对子，无碰杠"},
          "",
-         [](const Context& c) { return c.reading.seven_pairs && !dragon(c); }},
+         [](const Context& c) { return c.reading.seven_pairs && !dragon(c); },
+         false,
+         true},
         {{"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike",
           "含四张相同牌的七对"},
          "",
-         [](const Context& c) { return c.reading.seven_pairs && dragon(c); }},
+         [](const Context& c) { return c.reading.seven_pairs && dragon(c); },
+         false,
+         true},
         {{"qingyise", "清一色", "Full flush", 10, "all one suit: adds to the structural pattern",
           "全部同一花色：加在牌型上"},
          "",
@@ -115,7 +123,11 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
 }  // namespace
 
 Zunyi::Zunyi(Options options)
-    : Ruleset("zunyi", std::move(options)), row_values_(kTable.values(options_)) {}
+    : Ruleset("zunyi", std::move(options)),
+      row_values_(kTable.values(options_)),
+      addons_{addon("zimo"),      addon("tianhu"),       addon("dihu"),    addon("gangshangpao"),
+              addon("qianggang"), addon("gangshanghua"), addon("baoting"), addon("shabao")},
+      qianggang_bao_(options_.on("zunyi-qianggang-bao")) {}
 
 const std::vector<ItemSpec>& Zunyi::patterns() const {
   return kPatterns;
@@ -187,8 +199,10 @@ std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::o
         return !robbing || all[t.index()] == 1;
       },  // 抢杠: the winner holds only the robbed copy
       [&](const pattern_rows::Found<7>& f) -> std::optional<std::int64_t> {
-        auto p = parts_of(f, row_values_);
-        return p ? std::optional(p->combined.value) : std::nullopt;
+        // parts_of(f)->combined.value, without building the items.
+        if (!f.any_reading) return std::nullopt;
+        const auto best = kTable.best(f, row_values_, kStructural);
+        return (best ? row_values_[*best] : 0) + (f.held[kFlush] ? row_values_[kFlush] : 0);
       });
 }
 
@@ -219,19 +233,23 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   }
   const Tile win = *found->win;
   const Parts parts = *parts_of(*found, row_values_);
-  if (!s.win_tile)
-    sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() +
-                            ", the winning tile that scores most" +
-                            (s.robbing_kong ? " of those a kong could be robbed of" : ""),
-                        "未给出和牌张：按" + std::string(s.robbing_kong ? "可抢杠的牌中" : "") +
-                            "得分最高的 " + win.chinese() + " 计算"});
+  if (!s.win_tile) {  // each text built in one string: two allocations, not a dozen
+    Text& note = sc.notes.emplace_back();
+    note.en.reserve(96);
+    note.en.append("no ").append(field_name(s, "win")).append(" given: assumed ");
+    note.en.append(win.ascii()).append(", the winning tile that scores most");
+    if (s.robbing_kong) note.en.append(" of those a kong could be robbed of");
+    note.zh.reserve(96);
+    note.zh.append("未给出和牌张：按").append(s.robbing_kong ? "可抢杠的牌中" : "");
+    note.zh.append("得分最高的 ").append(win.chinese()).append(" 计算");
+  }
   sc.win_tile = win;
   sc.win = sc.legal = true;
   sc.pattern = parts.combined;
   sc.reading =
       reading_of(*found, row_values_);  // the reading that makes the pattern, for the explanation
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
-  const Item gangshanghua = addon("gangshanghua");
+  const Item& gangshanghua = addons_.gangshanghua;
   if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {
     sc.items.push_back(gangshanghua);
     std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
@@ -249,28 +267,28 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
            "杠上花：牌型本身" + own + " 分高于杠上花 10 分，按牌型计（Z3）"});
     }
   }
-  const bool bao = s.robbing_kong && options_.on("zunyi-qianggang-bao");
-  if (s.zimo || bao) sc.items.push_back(addon("zimo"));  // 包三家: what a self-draw collects
-  if (s.tianhu) sc.items.push_back(addon("tianhu"));
-  if (s.dihu) sc.items.push_back(addon("dihu"));
-  if (s.after_kong && !s.zimo) sc.items.push_back(addon("gangshangpao"));
-  if (s.robbing_kong && !bao && options_.get("zunyi-qianggang") > 0)
-    sc.items.push_back(addon("qianggang"));
-  if (s.baoting && options_.get("zunyi-baoting") > 0) sc.items.push_back(addon("baoting"));
-  if (s.payer_baoting && options_.get("zunyi-shabao") > 0) sc.items.push_back(addon("shabao"));
+  const bool bao = s.robbing_kong && qianggang_bao_;
+  const Addons& a = addons_;
+  if (s.zimo || bao) sc.items.push_back(a.zimo);  // 包三家: what a self-draw collects
+  if (s.tianhu) sc.items.push_back(a.tianhu);
+  if (s.dihu) sc.items.push_back(a.dihu);
+  if (s.after_kong && !s.zimo) sc.items.push_back(a.gangshangpao);
+  if (s.robbing_kong && !bao && a.qianggang.value > 0) sc.items.push_back(a.qianggang);
+  if (s.baoting && a.baoting.value > 0) sc.items.push_back(a.baoting);
+  if (s.payer_baoting && a.shabao.value > 0) sc.items.push_back(a.shabao);
   if (s.after_kong && !s.zimo)
     sc.notes.push_back(
         {"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
          "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
-  Payer p{
-      s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1, 0, 0, sc.items, false};
+  Payer& p = sc.payers.emplace_back(s.zimo ? Payer::Role::Other : Payer::Role::Discarder,
+                                    s.zimo ? 3 : 1);  // built in place
+  p.items = sc.items;
   if (bao) {
     p.covers = 3;  // Z3 zunyi-qianggang-bao: the robbed seat pays for all three
     sc.notes.push_back(
         {"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
          "抢杠包三家：被抢者按自摸分赔三家"});
   }
-  sc.payers.push_back(std::move(p));
   return std::nullopt;
 }
 

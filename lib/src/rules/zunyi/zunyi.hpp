@@ -49,6 +49,13 @@ class Zunyi final : public Ruleset {
   std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing) const;
   std::array<std::int64_t, 7> row_values_;  // each pattern row's value, under options_
+  // What every scored hand reads, kept from when the rule set is made: the add-ons with
+  // their values under options_, and zunyi-qianggang-bao.
+  struct Addons {
+    Item zimo, tianhu, dihu, gangshangpao, qianggang, gangshanghua, baoting, shabao;
+  };
+  Addons addons_;
+  bool qianggang_bao_;
 };
 
 }  // namespace qianmj

@@ -1,0 +1,229 @@
+// The scoring path's shortcuts against their plain versions: the inline lists, the counts'
+// word-at-a-time sums, the wait bits less one tile, and Zunyi's search over winning tiles
+// (readings and tile-free rows found once, later tiles skipped) against trying every tile
+// with every row.
+#include <bit>
+#include <set>
+#include <string>
+
+#include "generators.hpp"
+#include "helpers.hpp"
+#include "qianmj/analysis.hpp"
+#include "qianmj/inline_vector.hpp"
+#include "qianmj/notation.hpp"
+#include "rules/zunyi/zunyi.hpp"
+
+using namespace qianmj;
+using test::at;
+
+TEST_CASE(
+    "InlineVector: inline up to N, then on the heap, and copies and moves keep every element") {
+  InlineVector<std::string, 2> v;
+  CHECK(v.capacity() == 2);
+  v.push_back("a fairly long string that does not fit in the small-string buffer");
+  v.emplace_back("b");
+  CHECK(v.capacity() == 2);  // still inline
+  InlineVector<std::string, 2> inline_copy = v;
+  v.push_back("c");
+  v.push_back(v[0]);  // an element of itself, while it grows
+  CHECK(v.capacity() > 2);
+  REQUIRE(v.size() == 4);
+  CHECK(v[3] == v[0]);
+  CHECK(v.back() == v.front());
+  CHECK(v.at(2) == "c");
+  CHECK_THROWS_AS(v.at(4), std::out_of_range);
+
+  InlineVector<std::string, 2> heap_copy = v;
+  CHECK(heap_copy == v);
+  InlineVector<std::string, 2> moved = std::move(v);  // takes the heap block
+  CHECK(moved == heap_copy);
+  CHECK(v.empty());  // NOLINT(bugprone-use-after-move): a moved-from list is empty
+  CHECK(v.capacity() == 2);
+
+  InlineVector<std::string, 2> moved_inline = std::move(inline_copy);  // element by element
+  REQUIRE(moved_inline.size() == 2);
+  CHECK(moved_inline[1] == "b");
+  moved_inline = heap_copy;  // inline to heap by copy
+  CHECK(moved_inline == heap_copy);
+  moved_inline = {"x"};
+  CHECK(moved_inline.size() == 1);
+  moved_inline.pop_back();
+  CHECK(moved_inline.empty());
+  auto& self = heap_copy;
+  heap_copy = self;  // self-assignment keeps it
+  CHECK(heap_copy.size() == 4);
+  heap_copy.clear();
+  CHECK(heap_copy.empty());
+  CHECK(heap_copy.capacity() > 2);  // clear keeps the block, as std::vector does
+}
+
+TEST_CASE("A score's items and payers stay inline (ItemList of 8, 3 payers) and spill beyond") {
+  ItemList items;
+  for (int i = 0; i < 20; ++i) items.push_back(Item{"id", "中", "en", i});
+  REQUIRE(items.size() == 20);
+  std::int64_t sum = 0;
+  for (const auto& it : items) sum += it.value;
+  CHECK(sum == 190);
+  Score sc;
+  CHECK(sc.payers.capacity() == 3);
+  CHECK(sc.items.capacity() == 8);
+}
+
+TEST_CASE("total() and any_count_is() read eight counts at a time, exactly for any counts") {
+  Counts c{};
+  CHECK(total(c) == 0);
+  CHECK_FALSE(any_count_is(c, 4));
+  c.fill(255);
+  CHECK(total(c) == 27 * 255);
+  CHECK_FALSE(any_count_is(c, 4));
+  CHECK(any_count_is(c, 255));
+  test::Rng rng(7);
+  for (int round = 0; round < 20000; ++round) {
+    for (auto& v : c) v = static_cast<std::uint8_t>(test::uniform(rng, 0, round % 2 ? 6 : 255));
+    int sum = 0;
+    bool four = false, five = false;
+    for (auto v : c) sum += v, four = four || v == 4, five = five || v == 5;
+    REQUIRE(total(c) == sum);
+    REQUIRE(any_count_is(c, 4) == four);
+    REQUIRE(any_count_is(c, 5) == five);
+  }
+}
+
+namespace {
+
+std::uint32_t plain_without(const Hand& h, Tile t) {
+  Hand before = h;
+  --before.concealed[at(t.index())];
+  return formal_wait_bits(before);
+}
+
+// Every 14-tile count vector of one suit (each count 0-4), placed in suit `suit`.
+template <class F>
+void each_one_suit_hand(int suit, F&& f) {
+  Counts c{};
+  auto rec = [&](auto&& self, int rank, int left) -> void {
+    if (rank == kRanks) {
+      if (left == 0) {
+        Hand h;
+        h.concealed = c;
+        f(h);
+      }
+      return;
+    }
+    for (int n = 0; n <= std::min(4, left); ++n) {
+      c[at(suit * kRanks + rank)] = static_cast<std::uint8_t>(n);
+      self(self, rank + 1, left - n);
+    }
+    c[at(suit * kRanks + rank)] = 0;
+  };
+  rec(rec, 0, 14);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "WaitBitsWithout(h)(t) is formal_wait_bits of h less t, over every one-suit hand and random "
+    "ones") {
+  long checked = 0, nonzero = 0;
+  auto check = [&](const Hand& h) {
+    const WaitBitsWithout without(h);
+    for (int i = 0; i < kKinds; ++i) {
+      if (!h.concealed[at(i)]) continue;
+      const Tile t = Tile::from_index(i);
+      const auto bits = without(t);
+      REQUIRE(bits == plain_without(h, t));
+      ++checked, nonzero += bits != 0;
+    }
+  };
+  for (int suit : {0, 2}) each_one_suit_hand(suit, check);
+  test::Rng rng(11);
+  for (int round = 0; round < 30000; ++round) {
+    Hand h = test::random_hand(rng, 14, round % 3 ? 2 : 0);
+    if (round % 50 == 0) {  // a fifth copy: the general path
+      const int k = test::uniform(rng, 0, kKinds - 1);
+      h.concealed[at(k)] = 5;
+    }
+    check(h);
+  }
+  CHECK(checked > 500000);
+  CHECK(nonzero > 100000);  // ready hands are well represented
+}
+
+namespace {
+
+// Z2 without a winning tile, the plain way: every tile the hand holds (that a robbed kong
+// allows), each with every row (pattern_parts: one tile, all rows), the most points first in
+// tile order.
+std::optional<std::pair<Tile, Zunyi::Parts>> plain_best(const Zunyi& z, const Hand& h,
+                                                        bool robbing) {
+  std::optional<std::pair<Tile, Zunyi::Parts>> best;
+  const Counts all = h.all_copies();
+  for (int i = 0; i < kKinds; ++i) {
+    const Tile t = Tile::from_index(i);
+    if (!h.concealed[at(i)] || (robbing && all[at(i)] != 1)) continue;
+    auto p = z.pattern_parts(h, t);
+    if (p && (!best || p->combined.value > best->second.combined.value)) best = std::pair{t, *p};
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("Z2 Zunyi's best winning tile: the shortcut search equals trying every tile fully") {
+  test::Rng rng(13);
+  std::set<std::string> seen;  // the patterns met, so the check covers more than 平胡
+  long compared = 0;
+  for (const auto& [long_on_win, pinghu] :
+       {std::pair{"on", "2"}, std::pair{"off", "2"}, std::pair{"on", "5"}, std::pair{"off", "3"}}) {
+    Options o;
+    REQUIRE_FALSE(o.set("zunyi-long-on-win", long_on_win));
+    REQUIRE_FALSE(o.set("zunyi-pinghu", pinghu));
+    const Zunyi z(o);
+    for (int round = 0; round < 6000; ++round) {
+      test::Pool pool;
+      test::Shape shape;
+      shape.size = 14;
+      shape.avoid_suit = test::uniform(rng, 0, 2);
+      shape.structured = 90;
+      shape.max_melds = round % 4 ? 1 : 0;
+      Hand h = test::random_hand(rng, pool, shape);
+      if (round % 5 == 0) {  // seven pairs, some with four alike, one suit or two
+        h = Hand{};
+        for (int p = 0; p < 7; ++p) {
+          int k = test::uniform(rng, 0, 17) + (shape.avoid_suit == 0 ? 9 : 0);
+          if (h.concealed[at(k)] >= 4) k = (k + 1) % kKinds;
+          h.concealed[at(k)] = static_cast<std::uint8_t>(h.concealed[at(k)] + 2);
+        }
+      }
+      if (round % 5 == 1) {  // a ready hand won on one of its waits: many waits, wide ones
+        shape.size = 13;
+        test::Pool fresh;
+        Hand ready = test::random_hand(rng, fresh, shape);
+        std::uint32_t waits = formal_wait_bits(ready);
+        for (int skip = test::uniform(rng, 0, 3); waits & (waits - 1) && skip > 0; --skip)
+          waits &= waits - 1;
+        if (waits) h = with_tile(ready, Tile::from_index(std::countr_zero(waits)));
+      }
+      if (h.size() != 14) continue;
+      for (bool robbing : {false, true}) {
+        const auto fast = z.best_parts(h, std::nullopt, robbing);
+        const auto plain = plain_best(z, h, robbing);
+        REQUIRE(fast.has_value() == plain.has_value());
+        if (!fast) continue;
+        ++compared;
+        INFO(to_ascii(h) << (robbing ? " robbing" : ""));
+        REQUIRE(fast->first == plain->first);
+        REQUIRE(fast->second.combined == plain->second.combined);
+        REQUIRE(fast->second.structural == plain->second.structural);
+        REQUIRE(fast->second.flush == plain->second.flush);
+        seen.insert(std::string(fast->second.combined.id));
+      }
+    }
+  }
+  CHECK(compared > 10000);
+  for (const char* id : {"pinghu", "biankadiao", "duiduihu", "dakuanzhang", "anqidui", "longqidui",
+                         "qingyise", "qingyise+duiduihu"}) {
+    INFO(id);
+    CHECK(seen.count(id) == 1);
+  }
+}

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -291,6 +292,34 @@ int main(int argc, char** argv) {
     pipeline("qianmj score - --json --zimo --rules zunyi",
              {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"}, sc);
     pipeline("qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tables);
+    // Zunyi reads every seat's hand (豆 and 鸡 need who is ready): the other three hold 13
+    // tiles each from the rest of the wall.
+    std::vector<std::string> ztables;
+    std::mt19937 wall_rng(7);
+    for (std::size_t i = 0; ztables.size() < 200000 && i < wins.size(); ++i) {
+      if (std::popcount(wins[i].suits()) == 3) continue;  // Z1: a win lacks a suit
+      std::vector<int> wall;
+      for (int k = 0; k < kKinds; ++k)
+        for (int n = wins[i].concealed[static_cast<std::size_t>(k)]; n < kCopies; ++n)
+          wall.push_back(k);
+      std::shuffle(wall.begin(), wall.end(), wall_rng);
+      std::string seats;
+      for (int seat = 0; seat < 3; ++seat) {
+        Hand other;
+        for (int t = 0; t < 13; ++t)
+          ++other.concealed[static_cast<std::size_t>(wall[seat * 13 + t])];
+        seats += R"(,{"hand":")" + to_ascii(other) + R"("})";
+      }
+      int tile = 0;  // won on its last kind
+      for (int k = 0; k < kKinds; ++k)
+        if (wins[i].concealed[static_cast<std::size_t>(k)]) tile = k;
+      ztables.push_back(R"({"rules":"zunyi","dealer":)" + std::to_string(i % 4) +
+                        R"(,"seats":[{"hand":")" + sc[i] + R"("})" + seats +
+                        R"(],"result":{"kind":"win","wins":[{"seat":0,"tile":")" +
+                        Tile::from_index(tile).ascii() + R"("}]}})");
+    }
+    pipeline("qianmj settle - --json --rules zunyi",
+             {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, ztables);
   }
 
   // An evening of 100,000 hands through `qianmj session` (text and JSON): hands/s, peak RSS.

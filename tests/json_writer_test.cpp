@@ -5,6 +5,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "json_text.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/registry.hpp"
@@ -108,4 +109,29 @@ TEST_CASE(
       ++compared;
     }
   CHECK(compared > 12000);
+}
+
+TEST_CASE("JSON writer: a string is escaped as nlohmann dumps it, whatever byte sits where") {
+  // Each byte that needs escaping (and bytes next to the word-at-a-time test's edges: space,
+  // 0x1f, 0x7f, UTF-8), at every position of strings of 0-24 bytes of plain and Chinese text.
+  const std::string specials[] = {"\"",   "\\", "\n",   "\t",       "\x01",
+                                  "\x1f", " ",  "\x7f", "\xc2\xa0", "胡"};
+  const std::string fillers[] = {"a", "胡", " "};  // repeated: whole characters only (the
+                                                   // writer is handed valid UTF-8)
+  long compared = 0;
+  for (const auto& filler : fillers)
+    for (std::size_t len = 0; len <= 24; ++len)
+      for (const auto& special : specials)
+        for (std::size_t at = 0; at <= len; ++at) {
+          std::string v;
+          for (std::size_t k = 0; k < len; ++k) v += (k == at ? special : "") + filler;
+          if (at == len) v += special;
+          std::string out;
+          json_detail::Writer w(out);
+          w.string(v);
+          w.finish();
+          CHECK(out == dump(Json(v)));
+          ++compared;
+        }
+  CHECK(compared > 2000);
 }

@@ -46,32 +46,30 @@ std::string tiles_text(const Hand& hand, bool chinese) {
 }  // namespace
 
 std::string reading_text(const Reading& reading, const Hand& hand, bool chinese) {
-  auto suit = [&](Tile t) {
-    return chinese ? std::string(suit_zh(t.suit())) : std::string(1, suit_letter(t.suit()));
+  std::string out;  // groups appended in place: one string, not one per group
+  out.reserve(48);
+  auto group = [&](Tile t, int n, int step) {
+    if (!out.empty()) out += ' ';
+    for (int k = 0; k < n; ++k) out += char('0' + t.rank() + k * step);
+    if (chinese)
+      out += suit_zh(t.suit());
+    else
+      out += suit_letter(t.suit());
   };
-  auto digits = [](Tile t, int n, int step) {
-    std::string d;
-    for (int k = 0; k < n; ++k) d += char('0' + t.rank() + k * step);
-    return d;
-  };
-  std::vector<std::string> groups;
   if (reading.seven_pairs) {
     for (int i = 0; i < kKinds; ++i)
-      for (int k = 0; k < hand.concealed[i] / 2; ++k)
-        groups.push_back(digits(Tile::from_index(i), 2, 0) + suit(Tile::from_index(i)));
+      for (int k = 0; k < hand.concealed[i] / 2; ++k) group(Tile::from_index(i), 2, 0);
   } else {
-    groups.push_back(digits(reading.pair, 2, 0) + suit(reading.pair));
+    group(reading.pair, 2, 0);
     for (const auto& s : reading.sets)
-      if (!s.melded)
-        groups.push_back(digits(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0) + suit(s.first));
+      if (!s.melded) group(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0);
     for (const auto& m : hand.melds) {  // the melded sets, as written
       Hand one;
       one.melds.push_back(m);
-      groups.push_back(tiles_text(one, chinese));
+      if (!out.empty()) out += ' ';
+      out += tiles_text(one, chinese);
     }
   }
-  std::string out;
-  for (const auto& g : groups) out += (out.empty() ? "" : " ") + g;
   return out;
 }
 

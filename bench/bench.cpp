@@ -144,6 +144,37 @@ int measure(int argc, char** argv) {
   return argc > 4 ? 0 : 1;
 }
 
+// Zunyi tables of a win by seat 0 (every `wins` hand that lacks a suit, Z1, up to n): Zunyi
+// reads every seat's hand (豆 and 鸡 need who is ready), so the other three hold 13 tiles
+// each from the rest of the wall; won on the hand's last kind.
+std::vector<std::string> zunyi_tables(const std::vector<Hand>& wins, std::size_t n) {
+  std::vector<std::string> ztables;
+  std::mt19937 wall_rng(7);
+  for (std::size_t i = 0; ztables.size() < n && i < wins.size(); ++i) {
+    if (std::popcount(wins[i].suits()) == 3) continue;
+    std::vector<int> wall;
+    for (int k = 0; k < kKinds; ++k)
+      for (int c = wins[i].concealed[static_cast<std::size_t>(k)]; c < kCopies; ++c)
+        wall.push_back(k);
+    std::shuffle(wall.begin(), wall.end(), wall_rng);
+    std::string seats;
+    for (int seat = 0; seat < 3; ++seat) {
+      Hand other;
+      for (int t = 0; t < 13; ++t)
+        ++other.concealed[static_cast<std::size_t>(wall[static_cast<std::size_t>(seat * 13 + t)])];
+      seats += R"(,{"hand":")" + to_ascii(other) + R"("})";
+    }
+    int tile = 0;
+    for (int k = 0; k < kKinds; ++k)
+      if (wins[i].concealed[static_cast<std::size_t>(k)]) tile = k;
+    ztables.push_back(R"({"rules":"zunyi","dealer":)" + std::to_string(i % 4) +
+                      R"(,"seats":[{"hand":")" + to_ascii(wins[i]) + R"("})" + seats +
+                      R"(],"result":{"kind":"win","wins":[{"seat":0,"tile":")" +
+                      Tile::from_index(tile).ascii() + R"("}]}})");
+  }
+  return ztables;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -155,6 +186,8 @@ int main(int argc, char** argv) {
     auto waits = waiting_hands(wins, rng);
     std::ofstream w(std::string(argv[2]) + "/waits.txt"), sc(std::string(argv[2]) + "/score.txt"),
         st(std::string(argv[2]) + "/settle.txt");
+    std::ofstream zt(std::string(argv[2]) + "/zunyi_settle.txt");
+    for (const auto& t : zunyi_tables(wins, 200000)) zt << t << '\n';
     for (std::size_t i = 0; i < wins.size(); ++i) {
       w << to_ascii(waits[i]) << (i % 97 == 0 ? "t" : "") << '\n';  // some bad lines
       sc << to_ascii(wins[i]) << (i % 89 == 0 ? "x" : "") << '\n';
@@ -292,32 +325,7 @@ int main(int argc, char** argv) {
     pipeline("qianmj score - --json --zimo --rules zunyi",
              {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"}, sc);
     pipeline("qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tables);
-    // Zunyi reads every seat's hand (豆 and 鸡 need who is ready): the other three hold 13
-    // tiles each from the rest of the wall.
-    std::vector<std::string> ztables;
-    std::mt19937 wall_rng(7);
-    for (std::size_t i = 0; ztables.size() < 200000 && i < wins.size(); ++i) {
-      if (std::popcount(wins[i].suits()) == 3) continue;  // Z1: a win lacks a suit
-      std::vector<int> wall;
-      for (int k = 0; k < kKinds; ++k)
-        for (int n = wins[i].concealed[static_cast<std::size_t>(k)]; n < kCopies; ++n)
-          wall.push_back(k);
-      std::shuffle(wall.begin(), wall.end(), wall_rng);
-      std::string seats;
-      for (int seat = 0; seat < 3; ++seat) {
-        Hand other;
-        for (int t = 0; t < 13; ++t)
-          ++other.concealed[static_cast<std::size_t>(wall[seat * 13 + t])];
-        seats += R"(,{"hand":")" + to_ascii(other) + R"("})";
-      }
-      int tile = 0;  // won on its last kind
-      for (int k = 0; k < kKinds; ++k)
-        if (wins[i].concealed[static_cast<std::size_t>(k)]) tile = k;
-      ztables.push_back(R"({"rules":"zunyi","dealer":)" + std::to_string(i % 4) +
-                        R"(,"seats":[{"hand":")" + sc[i] + R"("})" + seats +
-                        R"(],"result":{"kind":"win","wins":[{"seat":0,"tile":")" +
-                        Tile::from_index(tile).ascii() + R"("}]}})");
-    }
+    const auto ztables = zunyi_tables(wins, 200000);
     pipeline("qianmj settle - --json --rules zunyi",
              {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, ztables);
   }

@@ -198,7 +198,89 @@ Error duplicate_error(const std::string& key) {
   return e;
 }
 
-// A settle table has a few hundred values at most (4 seats, 64 kongs, 3 wins, the options).
+// A settle table in one pass: nlohmann's own DOM builder, fed by the same parser the DOM
+// parse uses (so a syntax error or a number beyond double is the same exception at the same
+// byte), with PreScan's two checks beside it: a count of the values, which stops the parse,
+// and the first key that appears twice in one object. The keys of an object are few: a
+// short list, then a set.
+class CheckedDom {
+ public:
+  using number_integer_t = In::number_integer_t;
+  using number_unsigned_t = In::number_unsigned_t;
+  using number_float_t = In::number_float_t;
+  using string_t = In::string_t;
+  using binary_t = In::binary_t;
+
+  CheckedDom(In& root, std::size_t max) : dom_(root, true), max_values_(max) {}
+  bool too_many() const { return too_many_; }
+  const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+  bool null() { return value() && dom_.null(); }
+  bool boolean(bool v) { return value() && dom_.boolean(v); }
+  bool number_integer(number_integer_t v) { return value() && dom_.number_integer(v); }
+  bool number_unsigned(number_unsigned_t v) { return value() && dom_.number_unsigned(v); }
+  bool number_float(number_float_t v, const string_t& s) {
+    return value() && dom_.number_float(v, s);
+  }
+  bool string(string_t& v) { return value() && dom_.string(v); }
+  bool binary(binary_t& v) { return value() && dom_.binary(v); }
+  bool start_object(std::size_t n) {
+    if (!value()) return false;
+    if (open_.size() == depth_) open_.emplace_back();
+    open_[depth_].few.clear();
+    open_[depth_].many.clear();
+    ++depth_;
+    return dom_.start_object(n);
+  }
+  bool key(string_t& k) {
+    Keys& keys = open_[depth_ - 1];
+    bool fresh;
+    if (keys.few.size() < Keys::kFew) {
+      fresh = std::find(keys.few.begin(), keys.few.end(), k) == keys.few.end();
+      if (fresh) keys.few.push_back(k);
+    } else {
+      if (keys.many.empty()) keys.many.insert(keys.few.begin(), keys.few.end());
+      fresh = keys.many.insert(k).second;
+    }
+    if (!fresh && !duplicate_) duplicate_ = k;  // go on: a syntax error later is the error
+    return dom_.key(k);
+  }
+  bool end_object() {
+    --depth_;
+    return dom_.end_object();
+  }
+  bool start_array(std::size_t n) { return value() && dom_.start_array(n); }
+  bool end_array() { return dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t at, const std::string& token, const Exception& e) {
+    return dom_.parse_error(at, token, e);  // throws e, as the DOM parse would
+  }
+
+ private:
+  struct Keys {
+    static constexpr std::size_t kFew = 16;
+    std::vector<std::string> few;
+    std::unordered_set<std::string> many;
+  };
+  bool value() {
+    if (++values_ <= max_values_) return true;
+    too_many_ = true;
+    return false;
+  }
+  nlohmann::detail::json_sax_dom_parser<In> dom_;
+  std::size_t max_values_, values_ = 0;
+  bool too_many_ = false;
+  std::vector<Keys> open_;  // per open object (reused level by level), its keys so far
+  std::size_t depth_ = 0;
+  std::optional<std::string> duplicate_;
+};
+
+Error too_many_values(std::size_t max_values) {
+  return Error{
+      ErrorCode::TooLong,
+      "more than " + std::to_string(max_values) + " JSON values: no table or request is that large",
+      "JSON 值超过 " + std::to_string(max_values) + " 个：没有这么大的牌局或请求"};
+}
 
 }  // namespace
 
@@ -208,11 +290,7 @@ constexpr std::size_t kMaxTableValues = 10000;
 std::optional<Error> json_prescan(std::string_view text, std::size_t max_values) {
   PreScan scan(max_values);
   In::sax_parse(text.begin(), text.end(), &scan);
-  if (scan.too_many)
-    return Error{ErrorCode::TooLong,
-                 "more than " + std::to_string(max_values) +
-                     " JSON values: no table or request is that large",
-                 "JSON 值超过 " + std::to_string(max_values) + " 个：没有这么大的牌局或请求"};
+  if (scan.too_many) return too_many_values(max_values);
   if (scan.duplicate && In::accept(text.begin(), text.end()))
     return duplicate_error(*scan.duplicate);
   return std::nullopt;  // a syntax error is the DOM parser's to report
@@ -220,10 +298,12 @@ std::optional<Error> json_prescan(std::string_view text, std::size_t max_values)
 
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = check_shape(text)) return *e;
-  if (auto e = json_prescan(text, kMaxTableValues)) return *e;
   In j;
   try {
-    j = In::parse(text.begin(), text.end());
+    CheckedDom checked(j, kMaxTableValues);  // json_prescan and the DOM parse in one pass
+    In::sax_parse(text.begin(), text.end(), &checked);
+    if (checked.too_many()) return too_many_values(kMaxTableValues);
+    if (checked.duplicate()) return duplicate_error(*checked.duplicate());
   } catch (const nlohmann::json::parse_error& e) {
     // Line and column of the byte where parsing stopped.
     std::size_t byte = std::min<std::size_t>(e.byte, text.size());

@@ -212,19 +212,8 @@ struct HandFacts {
   bool one_suit, four_alike;
 };
 
-// The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
-// constant `table`: every row's predicate is known at compile time and called directly.
-// `with_readings`: keep the first reading that makes each row.
-template <const auto& table, bool with_readings, Rows rows = Rows::All, class Readings>
-auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s,
-          const Options& o) {
-  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
-  Found<N, with_readings> out;
-  add_rows<table, rows>(out, hand, HandFacts(hand), readings, win, s, o);
-  return out;
-}
-
-// The same, adding the rows `rows` selects to `out` (which holds the others already).
+// The rows `rows` selects that `hand` makes over `readings`, added to `out` (which holds
+// the others already): find() below, in parts.
 template <const auto& table, Rows rows, class Found, class Readings>
 void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readings& readings,
               std::optional<Tile> win, const Situation& s, const Options& o,
@@ -271,6 +260,18 @@ void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readin
     if (shape) shown = *out.reading[*shape];
   try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
                                      shown);
+}
+
+// The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
+// constant `table`: every row's predicate is known at compile time and called directly.
+// `with_readings`: keep the first reading that makes each row; `rows`: only some rows.
+template <const auto& table, bool with_readings, Rows rows = Rows::All, class Readings>
+auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, const Situation& s,
+          const Options& o) {
+  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
+  Found<N, with_readings> out;
+  add_rows<table, rows>(out, hand, HandFacts(hand), readings, win, s, o);
+  return out;
 }
 
 // Readings as find() takes them: the hand's own, visited without allocating.

@@ -28,9 +28,29 @@ std::uint64_t load8(const std::uint8_t* p) {
 }
 
 // The table entry of one suit; every count must be at most 4.
-std::uint16_t suit_entry(const Counts& c, int suit) {
+// One suit's index into the table: its nine counts as a base-5 number.
+std::uint32_t suit_key(const Counts& c, int suit) {
   const std::uint8_t* v = c.data() + suit * kRanks;
-  return qianmj_suit_table[base5(load8(v)) + v[8] * 390625u];
+  return base5(load8(v)) + v[8] * 390625u;
+}
+
+std::uint16_t suit_entry(const Counts& c, int suit) {
+  return qianmj_suit_table[suit_key(c, suit)];
+}
+
+// The standard waits of a 13-tile hand from its suits' table entries: the new tile completes
+// its suit while the other two are complete. With 14 tiles in all, exactly one of the three
+// then holds the pair (tile counts 2, 0, 0 mod 3). Without a branch: which suit may take the
+// tile is random for random hands, and a mispredicted branch there cost as much as the table
+// reads.
+std::uint32_t waits_of_entries(const std::uint16_t (&e)[kSuits]) {
+  std::uint32_t bits = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    const std::uint32_t others_complete = (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) != 0;
+    bits |=
+        (static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks)) & (0u - others_complete);
+  }
+  return bits;
 }
 
 constexpr std::uint64_t kOnes = 0x0101010101010101ull;
@@ -227,16 +247,7 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
     return bits;
   }
   if (tiles + 3 * hand.melds.size() != 13) return 0;
-  const std::uint16_t e[kSuits] = {suit_entry(c, 0), suit_entry(c, 1), suit_entry(c, 2)};
-  // The new tile completes its suit while the other two are complete. With 14 tiles in all,
-  // exactly one of the three then holds the pair (tile counts 2, 0, 0 mod 3).
-  // Without a branch: which suit may take the tile is random for random hands, and a
-  // mispredicted branch there cost as much as the table reads.
-  for (int s = 0; s < kSuits; ++s) {
-    const std::uint32_t others_complete = (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) != 0;
-    bits |=
-        (static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks)) & (0u - others_complete);
-  }
+  bits = waits_of_entries({suit_entry(c, 0), suit_entry(c, 1), suit_entry(c, 2)});
   // Seven pairs: no melds, six pairs and one odd kind (C3).
   if (hand.melds.empty()) {
     std::uint32_t odd = cw.odd();
@@ -250,8 +261,7 @@ WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {
   fast_ = !cw.over4() && hand.size() == 14;
   if (!fast_) return;
   for (int s = 0; s < kSuits; ++s) {
-    const std::uint8_t* v = hand.concealed.data() + s * kRanks;
-    key_[s] = base5(load8(v)) + v[8] * 390625u;
+    key_[s] = suit_key(hand.concealed, s);
     entry_[s] = qianmj_suit_table[key_[s]];
   }
   odd_ = cw.odd();
@@ -268,12 +278,7 @@ std::uint32_t WaitBitsWithout::operator()(Tile t) const {
   const int ts = static_cast<int>(t.suit());
   std::uint16_t e[kSuits] = {entry_[0], entry_[1], entry_[2]};
   e[ts] = qianmj_suit_table[key_[ts] - kPow5[t.rank() - 1]];
-  std::uint32_t bits = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    const std::uint32_t others_complete = (e[(s + 1) % 3] & e[(s + 2) % 3] & kComplete) != 0;
-    bits |=
-        (static_cast<std::uint32_t>(e[s] >> 1 & 0x1FF) << (s * kRanks)) & (0u - others_complete);
-  }
+  std::uint32_t bits = waits_of_entries(e);
   if (hand_.melds.empty()) {
     const std::uint32_t odd = odd_ ^ (1u << t.index());
     if (single_bit(odd)) {

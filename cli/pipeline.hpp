@@ -61,6 +61,27 @@ struct InputLine {
   bool too_long = false;
 };
 
+// Lines in flight with -j, and their answers. A block is filled, answered and written again
+// and again, its strings keeping their buffers: no allocation a line once warm, and none
+// freed on another thread than the one that made it. What a block keeps between uses is
+// capped, so long lines falling in every slot in turn cannot pin a long buffer in each.
+struct LineBlock {
+  static constexpr std::size_t kKeeps = 1u << 20;  // bytes of buffers kept by recycle()
+
+  std::vector<InputLine> lines;  // the first `size` are this block's
+  std::vector<Answer> answers;
+  std::size_t size = 0;
+  bool ready = false;
+
+  InputLine& add() {
+    if (size == lines.size()) lines.emplace_back();
+    return lines[size++];
+  }
+  // Empty again for the next lines; the strings' buffers are kept while their sum stays
+  // within kKeeps, the rest released.
+  void recycle();
+};
+
 // The answer to a line over kMaxLine (1 MiB).
 Error line_too_long();
 
@@ -69,7 +90,7 @@ int pipeline_jobs(int jobs, bool interactive);
 
 // Answers the lines `first` and then every line of `reader` with `answer`, on `jobs`
 // threads, and hands each answer to `write` in input order, on one thread at a time. Lines
-// go out in blocks (at most 1,024 lines or 1 MiB), a fixed number of them in flight, so
+// go out in blocks (at most 128 lines or 1 MiB), a fixed number of them in flight, so
 // memory stays bounded whatever the input. `write` returns false to stop (the output is
 // gone). With `jobs` 1 everything runs on the calling thread, line by line. `idle` is called
 // (on the writing thread) when the answers so far are written and the next are not ready:

@@ -7,6 +7,7 @@
 
 #include "generators.hpp"
 #include "limits.hpp"
+#include "pipeline.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
@@ -124,4 +125,33 @@ TEST_CASE("Pipelines -j: memory stays bounded with -j 4 over 30 MB of input, and
   CHECK(test::run_qianmj({"waits", "-", "-j", "0"}, "").exit == 2);
   CHECK(test::run_qianmj({"waits", "-", "-j", "65"}, "").exit == 2);
   CHECK(test::run_qianmj({"settle", "-", "-j", "x"}, "").exit == 2);
+}
+
+TEST_CASE(
+    "Pipelines -j: a block used again keeps at most 1 MiB of its lines' and answers' buffers") {
+  cli::LineBlock b;
+  // Long lines and answers in every slot: 128 x 2 x 100 KB held while the block is in flight.
+  for (int round = 0; round < 3; ++round) {
+    for (int i = 0; i < 128; ++i) b.add().text.assign(100'000, 'x');
+    b.answers.resize(b.size);
+    for (auto& a : b.answers) a.text.assign(100'000, 'y');
+    CHECK(b.size == 128);
+    b.ready = true;
+    b.recycle();
+    CHECK(b.size == 0);
+    CHECK_FALSE(b.ready);
+    std::size_t kept = 0, with_buffer = 0;
+    for (const auto& l : b.lines) kept += l.text.capacity(), with_buffer += l.text.capacity() > 15;
+    for (const auto& a : b.answers)
+      kept += a.text.capacity(), with_buffer += a.text.capacity() > 15;
+    CHECK(kept <= cli::LineBlock::kKeeps + 2 * 128 * 15);  // short strings' own space aside
+    CHECK(with_buffer == 10);  // ten 100 KB buffers fit in 1 MiB, the eleventh does not
+  }
+  // Short lines keep their buffers: the next use allocates nothing.
+  for (int i = 0; i < 100; ++i) b.add().text.assign(40, 'z');
+  const char* data = b.lines[50].text.data();
+  b.recycle();
+  b.add();
+  for (int i = 1; i < 100; ++i) b.add().text.assign(30, 'w');
+  CHECK(b.lines[50].text.data() == data);
 }

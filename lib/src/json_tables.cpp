@@ -25,13 +25,15 @@ Error json_field(ErrorCode code, const std::string& field, std::string en, std::
   return field_error(code, field, std::move(en), std::move(zh));
 }
 
-// Reads typed fields of one JSON object, naming the path of any field at fault.
+// Reads typed fields of one JSON object, naming the path of any field at fault. Each read
+// looks its key up once; the path ("seats[2]") is only written out for an error.
 class Fields {
  public:
-  Fields(const In& j, std::string path, std::initializer_list<const char*> known)
-      : j_(j), path_(std::move(path)) {
+  // `base` names the object ("seats", "" for the top), `index` its place in an array (or -1).
+  Fields(const In& j, std::string_view base, long index, std::initializer_list<const char*> known)
+      : j_(j), base_(base), index_(index) {
     if (!j.is_object()) {
-      error_ = json_field(ErrorCode::BadField, path_.empty() ? "(top)" : path_,
+      error_ = json_field(ErrorCode::BadField, path().empty() ? "(top)" : path(),
                           "expected a JSON object", "应为 JSON 对象");
       return;
     }
@@ -42,26 +44,45 @@ class Fields {
         error_ = json_field(ErrorCode::BadField, at(key), "unknown field", "未知字段");
     }
   }
-  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-  const std::optional<Error>& error() const { return error_; }
-  bool has(const char* key) const {
-    return j_.is_object() && j_.contains(key) && !j_[key].is_null();
+  Fields(const In& j, std::string_view base, std::initializer_list<const char*> known)
+      : Fields(j, base, -1, known) {}
+  std::string path() const {
+    return index_ < 0 ? std::string(base_)
+                      : std::string(base_) + "[" + std::to_string(index_) + "]";
   }
-  const In& raw(const char* key) const { return j_[key]; }
+  std::string at(const std::string& key) const {
+    std::string p = path();
+    return p.empty() ? key : p + "." + key;
+  }
+  const std::optional<Error>& error() const { return error_; }
+  // The value of `key`, or null when it is missing or null.
+  const In* find(const char* key) const {
+    if (!j_.is_object()) return nullptr;
+    auto it = j_.find(key);
+    return it == j_.end() || it->is_null() ? nullptr : &*it;
+  }
+  bool has(const char* key) const { return find(key) != nullptr; }
+  // A field that has() holds.
+  const In& raw(const char* key) const { return *find(key); }
 
   bool boolean(const char* key, bool fallback = false) {
-    if (error_ || !has(key)) return fallback;
-    if (!j_[key].is_boolean()) fail(key, "expected true or false", "应为 true 或 false");
-    return error_ ? fallback : j_[key].get<bool>();
+    const In* v = error_ ? nullptr : find(key);
+    if (!v) return fallback;
+    if (!v->is_boolean()) {
+      fail(key, "expected true or false", "应为 true 或 false");
+      return fallback;
+    }
+    return v->get<bool>();
   }
   std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi,
                        std::optional<std::int64_t> fallback) {
     if (error_) return 0;
-    if (!has(key)) {
+    const In* found = find(key);
+    if (!found) {
       if (!fallback) fail(key, "required", "必填");
       return fallback.value_or(0);
     }
-    const In& v = j_[key];
+    const In& v = *found;
     bool huge_float =
         v.is_number_float() && (v.get<double>() >= 9.2e18 || v.get<double>() <= -9.2e18);
     if (huge_float ||
@@ -87,17 +108,19 @@ class Fields {
     }
     return x;
   }
-  std::optional<std::string> text(const char* key, bool required) {
-    if (error_) return std::nullopt;
-    if (!has(key)) {
+  // The string of `key`, or nullptr (missing, or an error noted).
+  const std::string* text(const char* key, bool required) {
+    if (error_) return nullptr;
+    const In* v = find(key);
+    if (!v) {
       if (required) fail(key, "required", "必填");
-      return std::nullopt;
+      return nullptr;
     }
-    if (!j_[key].is_string()) {
+    if (!v->is_string()) {
       fail(key, "expected a string", "应为字符串");
-      return std::nullopt;
+      return nullptr;
     }
-    return j_[key].get<std::string>();
+    return v->get_ptr<const std::string*>();
   }
   std::optional<Tile> tile(const char* key, bool required) {
     auto s = text(key, required);
@@ -119,7 +142,8 @@ class Fields {
 
  private:
   const In& j_;
-  std::string path_;
+  std::string_view base_;
+  long index_;
   std::optional<Error> error_;
 };
 
@@ -366,7 +390,7 @@ Result<Table> table_from_json(std::string_view text) {
     return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats",
                       "应为恰好 4 个座位的数组");
   for (std::size_t s = 0; s < kSeats; ++s) {
-    Fields f(top.raw("seats")[s], "seats[" + std::to_string(s) + "]",
+    Fields f(top.raw("seats")[s], "seats", static_cast<long>(s),
              {"name", "hand", "baoting", "discarded_yaoji", "chongfeng"});
     auto& seat = t.seats[s];
     if (auto n = f.text("name", false)) seat.name = *n;
@@ -391,7 +415,7 @@ Result<Table> table_from_json(std::string_view text) {
       return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
                         "杠的数量超出可能");
     for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
-      Fields f(top.raw("kongs")[i], "kongs[" + std::to_string(i) + "]",
+      Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i),
                {"seat", "kind", "tile", "from"});
       KongEvent k;
       k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
@@ -425,7 +449,7 @@ Result<Table> table_from_json(std::string_view text) {
       return json_field(ErrorCode::Inconsistent, "result.wins",
                         "at most three seats win on one discard", "一炮最多三家胡");
     for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
-      Fields f(r.raw("wins")[i], "result.wins[" + std::to_string(i) + "]",
+      Fields f(r.raw("wins")[i], "result.wins", static_cast<long>(i),
                {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
       WinEvent w;
       w.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));

@@ -206,9 +206,24 @@ CLI::App* SettleCommand::add(CLI::App& app) {
   return cmd;
 }
 
-namespace {}  // namespace
-
 namespace {
+
+// The rule set of a table: the one made for the table before when its rules and house rules
+// are the same (the tables of a file mostly share them), else a new one. One a thread (-j).
+Result<const Ruleset*> table_ruleset(const Table& table) {
+  struct Made {
+    std::string rules;
+    Options options;
+    std::unique_ptr<Ruleset> ruleset;
+  };
+  thread_local std::optional<Made> last;
+  if (last && last->rules == table.rules && last->options == table.options)
+    return last->ruleset.get();
+  auto made = build_ruleset(table.rules, table.options);
+  if (!made) return made.error();
+  last = Made{table.rules, table.options, std::move(*made)};
+  return last->ruleset.get();
+}
 
 // The answer of a table read from JSON or from words: its rule set, house rules from the
 // command line, the ledger (or the table itself), printed as asked.
@@ -241,7 +256,7 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
     }
     return out.str();
   }
-  auto rules = build_ruleset(table.rules, table.options);
+  auto rules = table_ruleset(table);
   if (!rules) {
     Error e = rules.error();
     if (e.field.empty()) e.field = "rules";
@@ -249,11 +264,13 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
   }
   auto ledger = settle(**rules, table);
   if (!ledger) return at_word(ledger.error());
-  if (c.json) {
-    out << (o.seat >= 0 ? statement_json_text(*ledger, table, **rules, o.seat, line)
-                        : ledger_json_text(*ledger, table, **rules, line))
-        << '\n';
-  } else if (o.seat >= 0)
+  if (c.json) {  // the answer's text, without a stream
+    std::string text = o.seat >= 0 ? statement_json_text(*ledger, table, **rules, o.seat, line)
+                                   : ledger_json_text(*ledger, table, **rules, line);
+    text += '\n';
+    return text;
+  }
+  if (o.seat >= 0)
     print_statement(*ledger, table, o.seat, c.chinese, out);
   else
     print_ledger(*ledger, table, **rules, c.chinese, c.narrow, out);

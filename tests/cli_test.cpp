@@ -323,3 +323,37 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   CHECK(r.exit == 0);
   CHECK(json::parse(r.out)["seats"][0]["total"] == 18);
 }
+
+TEST_CASE(
+    "Pipelines: settle - prices each line by its own rules and house rules (a rule set made for "
+    "one table is used again only for the same ones)") {
+  const std::string table =
+      R"({"dealer": 1, "seats": [{"hand": "123456m345s11p46p"}, {"hand": "5566778899m11s5p"}, {}, {}], "kongs": [{"seat": 2, "kind": "direct", "tile": "9s", "from": 3}], "result": {"kind": "win", "wins": [{"seat": 0, "tile": "5p", "from": 2, "after_kong": true}, {"seat": 1, "tile": "5p", "from": 2, "after_kong": true}]})";
+  const std::string plain = table + "}\n", base5 = table + R"(, "options": {"base": 5}})" + "\n",
+                    split = table + R"(, "options": {"gangshangpao-split": true}})" + "\n",
+                    zunyi = table + R"(, "rules": "zunyi"})" + "\n";
+  for (const char* jobs : {"1", "2"}) {
+    auto r = test::run_qianmj({"settle", "-", "--json", "-j", jobs},
+                              plain + base5 + plain + split + split + zunyi + plain);
+    INFO(r.err);
+    std::vector<json> a;
+    std::istringstream lines(r.out);
+    std::string line;
+    while (std::getline(lines, line)) a.push_back(json::parse(line));
+    REQUIRE(a.size() == 7);
+    auto totals = [&](std::size_t k) {
+      std::vector<std::int64_t> t;
+      for (const auto& seat : a[k]["seats"]) t.push_back(seat["total"].get<std::int64_t>());
+      return t;
+    };
+    const std::vector<std::int64_t> six = {18, 48, -60, -6}, five = {15, 40, -50, -5},
+                                    halves = {15, 45, -54, -6};  // H: gangshangpao-split
+    CHECK(totals(0) == six);
+    CHECK(totals(1) == five);
+    CHECK(totals(2) == six);
+    CHECK(totals(3) == halves);
+    CHECK(totals(4) == halves);
+    CHECK(a[5]["rules"] == "zunyi");
+    CHECK(totals(6) == six);
+  }
+}

@@ -75,6 +75,8 @@ class Options {
   // Names that were set (in the order of option_specs()), for the rule-set check.
   std::vector<std::string_view> set_names() const;
   bool changed(std::string_view name) const;  // set to a value other than its default
+  // The same values, set the same way, bound to the same rule set.
+  friend bool operator==(const Options&, const Options&) = default;
 
  private:
   [[noreturn]] void refuse(const OptionKey& key) const;

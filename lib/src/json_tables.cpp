@@ -1,7 +1,9 @@
 // Settle tables as JSON (INTERFACE §4): read with every field checked and named, written
 // back in canonical form; the pre-scan that bounds a document before its DOM.
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "qianmj/json.hpp"
@@ -25,47 +27,52 @@ Error json_field(ErrorCode code, const std::string& field, std::string en, std::
   return field_error(code, field, std::move(en), std::move(zh));
 }
 
-// Reads typed fields of one JSON object, naming the path of any field at fault. Each read
-// looks its key up once; the path ("seats[2]") is only written out for an error.
+// Reads typed fields of one JSON object, naming the path of any field at fault. The object's
+// keys are matched against the known ones once; a read then finds its value among those few.
+// The path ("seats[2]") is only written out for an error.
 class Fields {
  public:
+  static constexpr std::size_t kMaxKnown = 8;
   // `base` names the object ("seats", "" for the top), `index` its place in an array (or -1).
-  Fields(const In& j, std::string_view base, long index, std::initializer_list<const char*> known)
-      : j_(j), base_(base), index_(index) {
+  Fields(const In& j, std::string_view base, long index,
+         std::initializer_list<std::string_view> known)
+      : j_(j), base_(base), index_(index), known_count_(known.size()) {
+    if (known.size() > kMaxKnown) throw std::logic_error("Fields: too many known keys");
+    std::copy(known.begin(), known.end(), known_.begin());
     if (!j.is_object()) {
       error_ = json_field(ErrorCode::BadField, path().empty() ? "(top)" : path(),
                           "expected a JSON object", "应为 JSON 对象");
       return;
     }
     for (const auto& [key, value] : j.items()) {
-      bool ok = false;
-      for (const char* k : known) ok = ok || key == k;
-      if (!ok && !error_)
+      const std::size_t k = slot(key);
+      if (k < known_count_)
+        values_[k] = value.is_null() ? nullptr : &value;
+      else if (!error_)
         error_ = json_field(ErrorCode::BadField, at(key), "unknown field", "未知字段");
     }
   }
-  Fields(const In& j, std::string_view base, std::initializer_list<const char*> known)
+  Fields(const In& j, std::string_view base, std::initializer_list<std::string_view> known)
       : Fields(j, base, -1, known) {}
   std::string path() const {
     return index_ < 0 ? std::string(base_)
                       : std::string(base_) + "[" + std::to_string(index_) + "]";
   }
-  std::string at(const std::string& key) const {
+  std::string at(std::string_view key) const {
     std::string p = path();
-    return p.empty() ? key : p + "." + key;
+    return p.empty() ? std::string(key) : p + "." + std::string(key);
   }
   const std::optional<Error>& error() const { return error_; }
-  // The value of `key`, or null when it is missing or null.
-  const In* find(const char* key) const {
-    if (!j_.is_object()) return nullptr;
-    auto it = j_.find(key);
-    return it == j_.end() || it->is_null() ? nullptr : &*it;
+  // The value of `key` (one of the known), or null when it is missing or null.
+  const In* find(std::string_view key) const {
+    const std::size_t k = slot(key);
+    return k < known_count_ ? values_[k] : nullptr;
   }
-  bool has(const char* key) const { return find(key) != nullptr; }
+  bool has(std::string_view key) const { return find(key) != nullptr; }
   // A field that has() holds.
-  const In& raw(const char* key) const { return *find(key); }
+  const In& raw(std::string_view key) const { return *find(key); }
 
-  bool boolean(const char* key, bool fallback = false) {
+  bool boolean(std::string_view key, bool fallback = false) {
     const In* v = error_ ? nullptr : find(key);
     if (!v) return fallback;
     if (!v->is_boolean()) {
@@ -74,7 +81,7 @@ class Fields {
     }
     return v->get<bool>();
   }
-  std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi,
+  std::int64_t integer(std::string_view key, std::int64_t lo, std::int64_t hi,
                        std::optional<std::int64_t> fallback) {
     if (error_) return 0;
     const In* found = find(key);
@@ -109,7 +116,7 @@ class Fields {
     return x;
   }
   // The string of `key`, or nullptr (missing, or an error noted).
-  const std::string* text(const char* key, bool required) {
+  const std::string* text(std::string_view key, bool required) {
     if (error_) return nullptr;
     const In* v = find(key);
     if (!v) {
@@ -122,7 +129,7 @@ class Fields {
     }
     return v->get_ptr<const std::string*>();
   }
-  std::optional<Tile> tile(const char* key, bool required) {
+  std::optional<Tile> tile(std::string_view key, bool required) {
     auto s = text(key, required);
     if (!s) return std::nullopt;
     auto t = parse_tile(*s);
@@ -133,7 +140,7 @@ class Fields {
     }
     return *t;
   }
-  void fail(const char* key, std::string en, std::string zh) {
+  void fail(std::string_view key, std::string en, std::string zh) {
     if (!error_) error_ = json_field(ErrorCode::BadField, at(key), std::move(en), std::move(zh));
   }
   void set_error(Error e) {
@@ -141,9 +148,19 @@ class Fields {
   }
 
  private:
+  // The index of `key` among the known, or known_count_.
+  std::size_t slot(std::string_view key) const {
+    std::size_t k = 0;
+    while (k < known_count_ && known_[k] != key) ++k;
+    return k;
+  }
+
   const In& j_;
   std::string_view base_;
   long index_;
+  std::array<std::string_view, kMaxKnown> known_{};
+  std::array<const In*, kMaxKnown> values_{};
+  std::size_t known_count_;
   std::optional<Error> error_;
 };
 

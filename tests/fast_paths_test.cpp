@@ -227,3 +227,52 @@ TEST_CASE("Z2 Zunyi's best winning tile: the shortcut search equals trying every
     CHECK(seen.count(id) == 1);
   }
 }
+
+TEST_CASE(
+    "formal_wait_bits: a seven-pairs wait on each of the 27 kinds, with one or three copies of "
+    "it, and with three odd kinds, equals trying every tile (the odd kind found from the four "
+    "count words folded into one)") {
+  // is_winning_shape with each tile added: the plain definition of the waits.
+  auto plain = [](const Hand& h) {
+    std::uint32_t bits = 0;
+    for (int i = 0; i < kKinds; ++i) {
+      Hand with = h;
+      ++with.concealed[at(i)];
+      if (is_winning_shape(with)) bits |= 1u << i;
+    }
+    return bits;
+  };
+  test::Rng rng(15);
+  int seven_pairs_waits = 0, three_odd = 0;
+  for (int odd = 0; odd < kKinds; ++odd)
+    for (int copies : {1, 3})
+      for (int round = 0; round < 40; ++round) {
+        Hand h;
+        h.concealed[at(odd)] = static_cast<std::uint8_t>(copies);
+        int tiles = copies;
+        while (tiles < 13) {  // pairs elsewhere (a kind may take two, as 龙七对)
+          const int k = test::uniform(rng, 0, kKinds - 1);
+          if (k == odd || h.concealed[at(k)] >= 4) continue;
+          h.concealed[at(k)] = static_cast<std::uint8_t>(h.concealed[at(k)] + 2);
+          tiles += 2;
+        }
+        if (tiles != 13) continue;
+        const std::uint32_t bits = formal_wait_bits(h);
+        REQUIRE(bits == plain(h));
+        REQUIRE((bits >> odd & 1) == 1);  // waits on the odd kind
+        ++seven_pairs_waits;
+        // Three odd kinds (a pair split into a single and a new single): no seven-pairs wait,
+        // whatever the standard shape says.
+        Hand three = h;
+        const int pair = test::uniform(rng, 0, kKinds - 1),
+                  fresh = test::uniform(rng, 0, kKinds - 1);
+        if (pair == odd || three.concealed[at(pair)] != 2 || three.concealed[at(fresh)] != 0)
+          continue;
+        --three.concealed[at(pair)];
+        ++three.concealed[at(fresh)];
+        REQUIRE(formal_wait_bits(three) == plain(three));
+        ++three_odd;
+      }
+  CHECK(seven_pairs_waits > 2000);
+  CHECK(three_odd > 200);
+}

@@ -63,11 +63,17 @@ struct CountWords {
       : w{load8(c.data()), load8(c.data() + 8), load8(c.data() + 16),
           c[24] | static_cast<std::uint64_t>(c[25]) << 8 |
               static_cast<std::uint64_t>(c[26]) << 16} {}
-  bool over4() const {  // a count above 4 (byte >= 8, or byte + 3 reaches 8)
-    std::uint64_t over = 0;
-    for (auto x : w)
-      over |= (x & 0xF8F8F8F8F8F8F8F8ull) | ((x + 3 * kOnes) & 0x0808080808080808ull);
-    return over != 0;
+  bool over4() const {  // a count above 4: a byte >= 8, or byte + 3 reaches 8
+    // The words' OR has a bit of 0xF8 when any byte has; a byte that carries when 3 is added
+    // (0xFD or more) is such a byte, so the carry cannot hide anything.
+    const std::uint64_t any = w[0] | w[1] | w[2] | w[3];
+    const std::uint64_t plus3 =
+        (w[0] + 3 * kOnes) | (w[1] + 3 * kOnes) | (w[2] + 3 * kOnes) | (w[3] + 3 * kOnes);
+    return ((any & 0xF8F8F8F8F8F8F8F8ull) | (plus3 & 0x0808080808080808ull)) != 0;
+  }
+  // The sum of the 27 counts, when none is above 4 (no byte of the words' sum passes 16).
+  unsigned small_total() const {
+    return static_cast<unsigned>(((w[0] + w[1] + w[2] + w[3]) * kOnes) >> 56);
   }
   bool any_odd() const { return ((w[0] | w[1] | w[2] | w[3]) & kOnes) != 0; }
   // Bit i set when count i is at least `min` (1 or 2); every count must be at most 7.
@@ -76,6 +82,15 @@ struct CountWords {
   }
   std::uint32_t odd() const {  // bit i set when count i is odd
     return gather([](std::uint64_t x) { return x; });
+  }
+  // Bit i alone when count i is the only odd one, else 0. The words' low bits are folded
+  // into one (word k's byte j at bit 8j + k): one test, no gather.
+  std::uint32_t single_odd() const {
+    const std::uint64_t x =
+        (w[0] & kOnes) | (w[1] & kOnes) << 1 | (w[2] & kOnes) << 2 | (w[3] & kOnes) << 3;
+    if (x == 0 || (x & (x - 1)) != 0) return 0;
+    const int at = std::countr_zero(x);
+    return 1u << ((at & 7) * 8 + (at >> 3));
   }
 
  private:
@@ -231,28 +246,28 @@ Hand with_tile(Hand hand, Tile t) {
   return hand;
 }
 
+// formal_wait_bits of a hand with a count above 4: formal but impossible, so rare; out of
+// line, so that the usual path saves no registers for it.
+[[gnu::noinline]] std::uint32_t wait_bits_over4(const Hand& hand) {
+  if (hand.size() != 13) return 0;
+  std::uint32_t bits = 0;
+  for (int i = 0; i < kKinds; ++i)  // try each tile
+    if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;
+  return bits;
+}
+
 std::uint32_t formal_wait_bits(const Hand& hand) {
   // Branch-free, eight counts at a time (random hands would mispredict a branch per odd
   // kind). Counts are 27 bytes: words at 0, 8, 16 and the last three bytes.
   const auto& c = hand.concealed;
   const CountWords cw(c);
-  unsigned tiles = 0;
-  for (auto w : cw.w)
-    tiles += static_cast<unsigned>((w * kOnes) >> 56);  // the bytes' sum (exact while counts <= 4)
-  std::uint32_t bits = 0;
-  if (cw.over4()) [[unlikely]] {
-    if (hand.size() != 13) return 0;
-    for (int i = 0; i < kKinds; ++i)  // five copies in hand: formal but impossible; recurse
-      if (is_winning_shape(with_tile(hand, Tile::from_index(i)))) bits |= 1u << i;
-    return bits;
-  }
-  if (tiles + 3 * hand.melds.size() != 13) return 0;
-  bits = waits_of_entries({suit_entry(c, 0), suit_entry(c, 1), suit_entry(c, 2)});
-  // Seven pairs: no melds, six pairs and one odd kind (C3).
-  if (hand.melds.empty()) {
-    std::uint32_t odd = cw.odd();
-    if (single_bit(odd) && c[static_cast<std::size_t>(std::countr_zero(odd))] < 4) bits |= odd;
-  }
+  if (cw.over4()) [[unlikely]]
+    return wait_bits_over4(hand);
+  if (cw.small_total() + 3 * hand.melds.size() != 13) return 0;
+  std::uint32_t bits = waits_of_entries({suit_entry(c, 0), suit_entry(c, 1), suit_entry(c, 2)});
+  // Seven pairs: no melds, six pairs and one odd kind (C3). The odd count is 1 or 3 (none is
+  // above 4 here), so the hand waits on that kind.
+  if (hand.melds.empty()) bits |= cw.single_odd();
   return bits;
 }
 

@@ -35,31 +35,36 @@ struct Context {
   bool all_pungs;           // a standard reading whose sets are all pungs or kongs
 
   bool standard() const { return !reading.seven_pairs; }
-  // The live waits (C5) of the hand before `win`, in tile order; computed at first use and
-  // kept for the other readings of the same tile (from the wait bits: no allocation).
-  std::span<const Tile> live_waits_before_win() const {
+  // The live waits (C5) of the hand before `win`, as tile bits; computed at first use and
+  // kept for the other readings of the same tile.
+  std::uint32_t live_waits_before_win() const {
     if (!live_cache->computed) {
-      if (!live_cache->without) live_cache->without.emplace(hand);
-      const std::uint32_t bits = (*live_cache->without)(*win);
-      if (bits) {
-        Counts own = hand.all_copies();
-        --own[static_cast<std::size_t>(win->index())];
-        for (std::uint32_t left = bits; left; left &= left - 1) {
-          const int i = std::countr_zero(left);
-          if (own[static_cast<std::size_t>(i)] < kCopies)
-            live_cache->tiles[live_cache->count++] = Tile::from_index(i);
-        }
+      LiveWaits& l = live_cache->hand;
+      if (!l.without) {  // once a hand: its wait bits less each tile, and its copies
+        l.without.emplace(hand);
+        l.copies = hand.all_copies();
       }
+      // A wait is dead when the player holds all four copies besides the winning tile.
+      std::uint32_t bits = (*l.without)(*win);
+      for (std::uint32_t left = bits; left; left &= left - 1) {
+        const int i = std::countr_zero(left);
+        if (l.copies[static_cast<std::size_t>(i)] - (i == win->index()) >= kCopies)
+          bits &= ~(1u << i);
+      }
+      live_cache->bits = bits;
       live_cache->computed = true;
     }
-    return {live_cache->tiles.data(), live_cache->count};
+    return live_cache->bits;
   }
+  // What a hand's live waits less each tile need, made once for all the tiles tried.
+  struct LiveWaits {
+    std::optional<WaitBitsWithout> without;
+    Counts copies{};  // hand.all_copies()
+  };
   struct LiveCache {
     bool computed = false;
-    std::size_t count = 0;
-    std::array<Tile, kKinds> tiles{};
-    // The hand's wait bits less each tile, kept over the tiles best_over_tiles tries.
-    std::optional<WaitBitsWithout>& without;
+    std::uint32_t bits = 0;
+    LiveWaits& hand;
   };
   LiveCache* live_cache;
 };
@@ -217,13 +222,13 @@ struct HandFacts {
 template <const auto& table, Rows rows, class Found, class Readings>
 void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readings& readings,
               std::optional<Tile> win, const Situation& s, const Options& o,
-              std::optional<WaitBitsWithout>* without = nullptr) {
+              Context::LiveWaits* live = nullptr) {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
   constexpr bool with_readings = !std::is_same_v<decltype(out.reading), NoReadings>;
   out.win = win;
   const bool one_suit = facts.one_suit, four = facts.four_alike;
-  std::optional<WaitBitsWithout> own_without;
-  typename Context::LiveCache cache{.without = without ? *without : own_without};
+  Context::LiveWaits own_live;
+  Context::LiveCache cache{.hand = live ? *live : own_live};
   auto try_rows = [&]<bool situation>(const Context& c, const Reading& r) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (
@@ -298,7 +303,8 @@ struct ReadingList {
 // same Found as find() over all rows for that tile, with less work: the readings and the
 // rows that do not look at the tile (Row::uses_win) are found once, and no further tile is
 // tried once none could do better. `worth` must not fall when a row is added (a best-of or a
-// sum does not), so that every row held is an upper bound.
+// sum does not), so that every row held is an upper bound; it takes a Found with or without
+// readings.
 template <const auto& table, class Allowed, class Worth>
 auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation& s,
                      const Options& o, Allowed&& allowed, Worth&& worth)
@@ -315,19 +321,28 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   for (std::size_t i = 0; i < N; ++i)
     if (table[i].uses_win || table[i].from_situation) upper.held[i] = true;
   const auto most = worth(upper);
-  std::optional<Found<N>> best;
+  // Each tile's rows without their readings (held bits only, no copy of the readings); the
+  // best tile's Found is made once at the end, as it was found.
+  static_assert(!table.any_situation(),
+                "situation rows show the best shape row's reading: held bits alone cannot say");
+  std::optional<Tile> best;
   std::int64_t best_worth = 0;
-  std::optional<WaitBitsWithout> without;
+  Context::LiveWaits live;
   for (int i = 0; i < kKinds; ++i) {
     Tile t = Tile::from_index(i);
     if ((win && t != *win) || hand.concealed[i] == 0 || !allowed(t)) continue;
     if (best && (!most || *most <= best_worth)) break;  // no later tile can score more
-    Found<N> f = base;
-    add_rows<table, Rows::WinAndSituation>(f, hand, facts, list, t, s, o, &without);
+    Found<N, false> f;
+    f.held = base.held;
+    f.any_reading = base.any_reading;
+    add_rows<table, Rows::WinAndSituation>(f, hand, facts, list, t, s, o, &live);
     auto w = worth(f);
-    if (w && (!best || *w > best_worth)) best = f, best_worth = *w;
+    if (w && (!best || *w > best_worth)) best = t, best_worth = *w;
   }
-  return best;
+  if (!best) return std::nullopt;
+  Found<N> found = base;
+  add_rows<table, Rows::WinAndSituation>(found, hand, facts, list, *best, s, o, &live);
+  return found;
 }
 
 }  // namespace qianmj::pattern_rows

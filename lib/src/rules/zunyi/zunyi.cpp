@@ -22,9 +22,12 @@ bool dragon(const Context& c) {
 }
 
 // 大宽张: the live waits before the win are exactly 1-4-7, 2-5-8 or 3-6-9 of one suit.
-bool wide(std::span<const Tile> live) {
-  return live.size() == 3 && live[0].suit() == live[2].suit() && live[0].rank() <= 3 &&
-         live[1].rank() == live[0].rank() + 3 && live[2].rank() == live[0].rank() + 6;
+// Live waits of exactly 1-4-7, 2-5-8 or 3-6-9 of one suit: three bits, three ranks apart,
+// the lowest a rank 1-3.
+bool wide(std::uint32_t live) {
+  if (live == 0) return false;
+  const int low = std::countr_zero(live);
+  return low % kRanks <= 2 && live == 0x49u << low;
 }
 
 // Z2: structural patterns (one counts, the highest), then 清一色 adds. 边卡吊 and 大宽张
@@ -43,7 +46,7 @@ constexpr pattern_rows::Table<7> kTable(
           "without the winning tile, exactly one formal wait",
           "去掉和牌张后只叫一张（边张、卡张、单吊）"},
          "",
-         [](const Context& c) { return c.standard() && c.live_waits_before_win().size() == 1; },
+         [](const Context& c) { return c.standard() && single_bit(c.live_waits_before_win()); },
          false,
          true},
         {{"duiduihu", "对对胡", "All pungs", 4, "all pungs/kongs + pair", "四坎均为刻子或杠加一将"},
@@ -198,7 +201,7 @@ std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::o
       [&](Tile t) {
         return !robbing || all[t.index()] == 1;
       },  // 抢杠: the winner holds only the robbed copy
-      [&](const pattern_rows::Found<7>& f) -> std::optional<std::int64_t> {
+      [&](const auto& f) -> std::optional<std::int64_t> {
         // parts_of(f)->combined.value, without building the items.
         if (!f.any_reading) return std::nullopt;
         const auto best = kTable.best(f, row_values_, kStructural);

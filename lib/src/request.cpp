@@ -24,21 +24,24 @@ Result<Situation> read_situation(const SituationArgs& a,
   s.zimo = a.zimo, s.after_kong = a.after_kong, s.robbing_kong = a.robbing_kong;
   s.baoting = a.baoting, s.payer_baoting = a.payer_baoting, s.tianhu = a.tianhu;
   s.dihu = a.dihu, s.dou = a.dou, s.streak = a.streak;
-  const std::string streak = named(field_name, "streak"), win = named(field_name, "win");
+  // The fields' names as the caller spells them, made only for an error.
+  auto streak = [&] { return named(field_name, "streak"); };
+  auto win = [&] { return named(field_name, "win"); };
   if (a.streak_given && a.streak_text.empty())
-    return Error{ErrorCode::Usage, streak + " takes a whole number, not ''",
-                 streak + " 应为整数，不能为空"};
+    return Error{ErrorCode::Usage, streak() + " takes a whole number, not ''",
+                 streak() + " 应为整数，不能为空"};
   if (!a.streak_text.empty()) {
     const char* first = a.streak_text.data();
     const char* last = first + a.streak_text.size();
     auto [end, ec] = std::from_chars(first + (*first == '+'), last, s.streak);
     if (ec == std::errc::result_out_of_range)
       return Error{ErrorCode::OutOfRange,
-                   streak + " " + a.streak_text + " is too large to compute exactly (over 2^63)",
-                   streak + " " + a.streak_text + " 过大，无法精确计算（超过 2^63）"};
+                   streak() + " " + a.streak_text + " is too large to compute exactly (over 2^63)",
+                   streak() + " " + a.streak_text + " 过大，无法精确计算（超过 2^63）"};
     if (ec != std::errc() || end != last)
-      return Error{ErrorCode::Usage, streak + " takes a whole number, not '" + a.streak_text + "'",
-                   streak + " 应为整数，而不是“" + a.streak_text + "”"};
+      return Error{ErrorCode::Usage,
+                   streak() + " takes a whole number, not '" + a.streak_text + "'",
+                   streak() + " 应为整数，而不是“" + a.streak_text + "”"};
   }
   if (a.dealer != "winner" && a.dealer != "payer" && a.dealer != "none")
     return Error{ErrorCode::BadOption, "dealer is winner, payer or none, not '" + a.dealer + "'",
@@ -47,14 +50,14 @@ Result<Situation> read_situation(const SituationArgs& a,
              : a.dealer == "payer" ? DealerRole::Payer
                                    : DealerRole::None;
   if (a.win_given && a.win.empty())
-    return Error{ErrorCode::BadTile, win + " takes one tile such as 7p or 7筒, not ''",
-                 win + " 应为一张牌，如 7p 或 7筒，不能为空"};
+    return Error{ErrorCode::BadTile, win() + " takes one tile such as 7p or 7筒, not ''",
+                 win() + " 应为一张牌，如 7p 或 7筒，不能为空"};
   if (!a.win.empty()) {
     auto t = parse_tile(a.win);
     if (!t) {
       Error e = t.error();
-      e.en = win + ": " + e.en;
-      e.zh = win + "：" + e.zh;
+      e.en = win() + ": " + e.en;
+      e.zh = win() + "：" + e.zh;
       return e;
     }
     s.win_tile = *t;

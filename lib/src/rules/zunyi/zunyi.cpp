@@ -229,7 +229,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!found) {
     auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
     sc.win_tile = s.win_tile;
-    sc.reason = why ? *why
+    sc.reason = why ? std::move(*why)
                     : Text{"neither 4 sets + a pair nor seven pairs (C3)",
                            "既非四坎加一将，也非七对（C3）"};
     return std::nullopt;

@@ -18,7 +18,9 @@ class ScoreCommand {
   CLI::App* add(CLI::App& app);
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
   // One pipeline line (a hand, or a JSON request over this command's options).
-  Answer answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const;
+  // The answer to line `n` of a pipeline, into `out` (handed over empty).
+  void answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n,
+                   Answer& out) const;
 
  private:
   std::vector<std::string> hand_;
@@ -31,7 +33,9 @@ class WaitsCommand {
   CLI::App* add(CLI::App& app);
   int run(const Common& c, std::ostream& out, std::ostream& err) const;
   // One pipeline line (a hand, or a JSON request over this command's options).
-  Answer answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n) const;
+  // The answer to line `n` of a pipeline, into `out` (handed over empty).
+  void answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n,
+                   Answer& out) const;
 
  private:
   std::vector<std::string> hand_;

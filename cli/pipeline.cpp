@@ -143,16 +143,26 @@ void LineBlock::recycle() {
 }
 
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
-                     const std::function<Answer(const InputLine&)>& answer,
+                     const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
                      const std::function<void()>& idle) {
+  // Each answer starts empty, in a string that keeps its buffer from line to line.
+  auto answer_into = [&answer](const InputLine& l, Answer& a) {
+    a.text.clear();
+    a.error = a.skip = false;
+    answer(l, a);
+  };
   if (jobs <= 1) {  // one thread: each line answered and written before the next is read
-    for (const auto& l : first)
-      if (!write(answer(l), l)) return;
+    Answer a;
+    for (const auto& l : first) {
+      answer_into(l, a);
+      if (!write(a, l)) return;
+    }
     InputLine l;
     while (reader.next(l.text, l.too_long)) {
       l.number = reader.number();
-      if (!write(answer(l), l)) return;
+      answer_into(l, a);
+      if (!write(a, l)) return;
       if (!reader.line_ready()) idle();  // the next read may wait: what is done goes out
     }
     return;
@@ -194,20 +204,14 @@ void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
     writing = false;
     changed.notify_all();
   };
-  // Holding `lock`: answers the next block waiting for it. Each answer is copied into the
-  // block's own string, so the answer's buffer is freed by the thread that made it.
+  // Holding `lock`: answers the next block waiting for it, each answer in the block's own
+  // string.
   auto answer_one = [&](std::unique_lock<std::mutex>& lock) {
     LineBlock* b = to_answer.front();
     to_answer.pop_front();
     lock.unlock();
     if (b->answers.size() < b->size) b->answers.resize(b->size);
-    for (std::size_t i = 0; i < b->size; ++i) {
-      Answer a = answer(b->lines[i]);
-      Answer& slot = b->answers[i];
-      slot.text.assign(a.text);
-      slot.error = a.error;
-      slot.skip = a.skip;
-    }
+    for (std::size_t i = 0; i < b->size; ++i) answer_into(b->lines[i], b->answers[i]);
     lock.lock();
     b->ready = true;
     write_ready(lock);
@@ -296,8 +300,9 @@ void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
   for (auto& t : threads) t.join();
 }
 
-int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
-                 const std::function<Answer(const std::string& line, long number)>& answer) {
+int run_pipeline(
+    const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
+    const std::function<void(const std::string& line, long number, Answer& out)>& answer) {
   LineReader reader(0);
   bool any_error = false, failed = false;
   const bool interactive = ::isatty(0);
@@ -308,13 +313,13 @@ int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::
   prompt();
   answer_in_order(
       reader, {}, pipeline_jobs(p.jobs, interactive),
-      [&](const InputLine& l) {
-        if (l.too_long) return error_answer(line_too_long(), c, l.number, p.columns);
+      [&](const InputLine& l, Answer& a) {
+        if (l.too_long) return a.take(error_answer(line_too_long(), c, l.number, p.columns));
         // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle
         // reads it.
         if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
-          return answer(l.text.substr(3), l.number);
-        return answer(l.text, l.number);
+          return answer(l.text.substr(3), l.number, a);
+        answer(l.text, l.number, a);
       },
       [&](const Answer& a, const InputLine& l) {
         any_error = any_error || a.error;

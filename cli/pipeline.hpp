@@ -52,6 +52,12 @@ struct Answer {
   std::string text;
   bool error = false;
   bool skip = false;  // no answer at all (a blank line where blank lines are skipped)
+  // Becomes `a`, keeping this answer's buffer.
+  void take(const Answer& a) {
+    text.assign(a.text);
+    error = a.error;
+    skip = a.skip;
+  }
 };
 
 // A line read, with its number and whether the reader dropped it as too long.
@@ -95,8 +101,10 @@ int pipeline_jobs(int jobs, bool interactive);
 // gone). With `jobs` 1 everything runs on the calling thread, line by line. `idle` is called
 // (on the writing thread) when the answers so far are written and the next are not ready:
 // a place to flush.
+// `answer` fills in the answer to a line, handed to it empty (its buffer kept from an earlier
+// line: no allocation a line once warm).
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
-                     const std::function<Answer(const InputLine&)>& answer,
+                     const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
                      const std::function<void()>& idle);
 
@@ -108,8 +116,9 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns = 0)
 // Runs `answer` over every line of stdin; 0 when every line was answered, 2 when any was
 // an error. When stdin is a terminal, each answer is written as soon as its line is entered,
 // after a prompt on stderr.
-int run_pipeline(const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
-                 const std::function<Answer(const std::string& line, long number)>& answer);
+int run_pipeline(
+    const Common& c, const PipeOptions& p, std::ostream& out, std::ostream& err,
+    const std::function<void(const std::string& line, long number, Answer& out)>& answer);
 
 // Adds -j, --line-buffered, --progress and --no-progress to a command.
 void add_pipe_options(CLI::App& cmd, PipeOptions& p);

@@ -140,27 +140,29 @@ Result<Score> compute(const Ruleset& rules, const std::string& text, const Situa
 // A pipeline answer: hand, win/illegal/not-win, pattern id, its value, total (error rows keep
 // these five columns).
 constexpr int kColumns = 5;
-std::string summary(const Score& sc) {
-  std::string out =
-      to_ascii(sc.hand) + "\t" + (sc.win ? (sc.legal ? "win" : "illegal") : "not-win");
+void summary(const Score& sc, std::string& out) {
+  out += to_ascii(sc.hand);
+  out += "\t";
+  out += sc.win ? (sc.legal ? "win" : "illegal") : "not-win";
   out += "\t";
   out += sc.pattern ? sc.pattern->id : std::string_view("-");  // the stable id in every language
-  out += "\t" + (sc.pattern ? std::to_string(sc.pattern->value) : std::string("-"));
-  out += "\t" + std::to_string(sc.total);
-  return out;
+  out += "\t";
+  out += sc.pattern ? std::to_string(sc.pattern->value) : std::string("-");
+  out += "\t";
+  out += std::to_string(sc.total);
 }
 
 }  // namespace
 
-Answer ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
-                                 long n) const {
+void ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
+                               long n, Answer& out) const {
   std::string hand;
   auto a = score_line(line, s_, hand);
-  if (!a) return error_answer(a.error(), c, n, 5);
+  if (!a) return out.take(error_answer(a.error(), c, n, 5));
   auto sc = compute(rules, hand, *a);
-  if (!sc) return error_answer(sc.error(), c, n, 5);
-  if (!c.json) return {summary(*sc), false};
-  return {score_json_text(*sc, rules, n), false};
+  if (!sc) return out.take(error_answer(sc.error(), c, n, 5));
+  if (!c.json) return summary(*sc, out.text);
+  append_score_json_text(out.text, *sc, rules, n);
 }
 
 int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
@@ -171,8 +173,8 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     pipe.columns = kColumns;
     pipe.prompt =
         c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
-      return answer_line(c, *rules, line, n);
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n, Answer& a) {
+      answer_line(c, *rules, line, n, a);
     });
   }
   auto sc = compute(*rules, hand_words(hand_), s_);

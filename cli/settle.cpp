@@ -451,16 +451,19 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   bool any_error = false, first = true;
   const long second_number = reader.number();
   // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
-  auto answer_line = [&](const InputLine& l) {
-    if (!l.too_long && blank(l.text)) return Answer{"", false, true};
+  auto answer_line = [&](const InputLine& l, Answer& out) {
+    if (!l.too_long && blank(l.text)) {
+      out.skip = true;
+      return;
+    }
     std::string rules = c.rules_id;
     auto a = l.too_long || l.text.size() > kMaxLine
                  ? Result<std::string>(line_too_long())
                  : settle_answer(l.text, c, output_, l.number, rules);
-    if (a) return Answer{std::move(*a), false};
+    if (a) return out.text.assign(*a), void();
     Common used = c;
     used.rules_id = rules;
-    return Answer{error_answer(a.error(), used, l.number).text + '\n', true};
+    out.take(Answer{error_answer(a.error(), used, l.number).text + '\n', true});
   };
   auto write = [&](const Answer& a, const InputLine&) {
     if (a.skip) return true;

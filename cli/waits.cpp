@@ -122,8 +122,11 @@ Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, Waits
 // A pipeline answer: hand, ready/not-ready, live waits, 大叫 (error rows keep these four
 // columns).
 constexpr int kColumns = 4;
-std::string summary(const WaitsResult& r) {
-  std::string out = to_ascii(r.hand) + "\t" + (r.ready() ? "ready" : "not-ready") + "\t";
+void summary(const WaitsResult& r, std::string& out) {
+  out += to_ascii(r.hand);
+  out += "\t";
+  out += r.ready() ? "ready" : "not-ready";
+  out += "\t";
   if (r.waits) {
     std::string tiles;
     for (const auto& v : r.waits->waits)
@@ -135,22 +138,22 @@ std::string summary(const WaitsResult& r) {
     for (const auto& d : r.discards) tiles += (tiles.empty() ? "" : " ") + d.discard.ascii();
     out += (tiles.empty() ? "-" : tiles) + "\t-";
   }
-  return out;
 }
 
 }  // namespace
 
-Answer WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
-                                 long n) const {
+void WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
+                               long n, Answer& out) const {
   std::string hand;
   auto a = waits_line(line, {baoting_, dou_}, hand);
-  if (!a) return error_answer(a.error(), c, n, 4);
+  if (!a) return out.take(error_answer(a.error(), c, n, 4));
   auto r = compute(rules, hand, *a);
-  if (!r) return error_answer(r.error(), c, n, 4);
-  if (!c.json) return {summary(*r), false};
-  return {r->waits ? waits_json_text(*r->waits, rules, n)
-                   : discards_json_text(r->hand, r->discards, rules, n),
-          false};
+  if (!r) return out.take(error_answer(r.error(), c, n, 4));
+  if (!c.json) return summary(*r, out.text);
+  if (r->waits)
+    append_waits_json_text(out.text, *r->waits, rules, n);
+  else
+    append_discards_json_text(out.text, r->hand, r->discards, rules, n);
 }
 
 int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
@@ -161,8 +164,8 @@ int WaitsCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     pipe.columns = kColumns;
     pipe.prompt =
         c.chinese ? "查叫> " : "waits> ";  // at a terminal: one hand a line, answered at once
-    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n) {
-      return answer_line(c, *rules, line, n);
+    return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n, Answer& a) {
+      answer_line(c, *rules, line, n, a);
     });
   }
   auto r = compute(*rules, hand_words(hand_), {baoting_, dou_});

@@ -83,8 +83,11 @@ void request(const std::uint8_t* data, std::size_t size) {
   std::string line(text.substr(0, text.find('\n')));  // the reader never passes a newline
   auto rules = make_ruleset(s.common.rules_id, Options{});
   check(rules != nullptr, "no rule set");
-  cli::Answer a = s.waits ? cli::WaitsCommand{}.answer_line(s.common, *rules, line, 7)
-                          : cli::ScoreCommand{}.answer_line(s.common, *rules, line, 7);
+  cli::Answer a;
+  if (s.waits)
+    cli::WaitsCommand{}.answer_line(s.common, *rules, line, 7, a);
+  else
+    cli::ScoreCommand{}.answer_line(s.common, *rules, line, 7, a);
   check_answer(a.text, s.common.json);
   if (s.common.json) {
     auto j = Json::parse(a.text);

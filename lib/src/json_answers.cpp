@@ -33,10 +33,15 @@ void write_notes(Writer& w, const std::vector<Text>& notes) {
 }  // namespace
 
 std::string score_json_text(const Score& sc, const Ruleset& rules, long line) {
-  const Unit unit = rules.unit();
-  const bool priced = rules.price().has_value();  // the value and its points differ
   std::string out;
   out.reserve(1024);
+  append_score_json_text(out, sc, rules, line);
+  return out;
+}
+
+void append_score_json_text(std::string& out, const Score& sc, const Ruleset& rules, long line) {
+  const Unit unit = rules.unit();
+  const bool priced = rules.price().has_value();  // the value and its points differ
   Writer w(out);
   w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
   w.key("hand").literal(to_ascii(sc.hand)).key("win_tile");
@@ -78,7 +83,6 @@ std::string score_json_text(const Score& sc, const Ruleset& rules, long line) {
   if (line > 0) w.key("line").number(line);
   w.close('}');
   w.finish();
-  return out;
 }
 
 json to_json(const Score& sc, const Ruleset& rules) {

@@ -41,6 +41,12 @@ void write_dajiao(Writer& w, const WaitsAnswer& a) {
 std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long line) {
   std::string out;
   out.reserve(512);
+  append_waits_json_text(out, a, rules, line);
+  return out;
+}
+
+void append_waits_json_text(std::string& out, const WaitsAnswer& a, const Ruleset& rules,
+                            long line) {
   Writer w(out);
   write_header(w, rules);
   w.key("hand").literal(to_ascii(a.hand)).key("ready").boolean(a.ready);
@@ -65,12 +71,18 @@ std::string waits_json_text(const WaitsAnswer& a, const Ruleset& rules, long lin
   if (line > 0) w.key("line").number(line);
   w.close('}');
   w.finish();
-  return out;
 }
 
 std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                                const Ruleset& rules, long line) {
   std::string out;
+  append_discards_json_text(out, hand14, discards, rules, line);
+  return out;
+}
+
+void append_discards_json_text(std::string& out, const Hand& hand14,
+                               const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
+                               long line) {
   Writer w(out);
   write_header(w, rules);
   w.key("hand").literal(to_ascii(hand14)).key("ready").boolean(!discards.empty());
@@ -87,7 +99,6 @@ std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnsw
   if (line > 0) w.key("line").number(line);
   w.close('}');
   w.finish();
-  return out;
 }
 
 json to_json(const WaitsAnswer& w, const Ruleset& rules) {

@@ -21,9 +21,17 @@ Json rules_json(const Ruleset& rules);
 std::string waits_json_text(const WaitsAnswer& waits, const Ruleset& rules, long line = 0);
 std::string discards_json_text(const Hand& hand14, const std::vector<DiscardAnswer>& discards,
                                const Ruleset& rules, long line = 0);
+// The same appended to `out` (a pipeline keeps one string a line and its buffer).
+void append_waits_json_text(std::string& out, const WaitsAnswer& waits, const Ruleset& rules,
+                            long line = 0);
+void append_discards_json_text(std::string& out, const Hand& hand14,
+                               const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
+                               long line = 0);
 // The score, ledger and seat statement as one line of JSON text, written directly (with
 // "line" last when `line` > 0); the DOM forms parse these.
 std::string score_json_text(const Score& score, const Ruleset& rules, long line = 0);
+void append_score_json_text(std::string& out, const Score& score, const Ruleset& rules,
+                            long line = 0);
 std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                              long line = 0);
 std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,

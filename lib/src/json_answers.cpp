@@ -44,7 +44,7 @@ void append_score_json_text(std::string& out, const Score& sc, const Ruleset& ru
   const bool priced = rules.price().has_value();  // the value and its points differ
   Writer w(out);
   w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
-  w.key("hand").literal(to_ascii(sc.hand)).key("win_tile");
+  w.key("hand").literal_by([&](std::string& o) { append_ascii(o, sc.hand); }).key("win_tile");
   if (sc.win_tile)
     w.literal(sc.win_tile->ascii());
   else
@@ -61,7 +61,7 @@ void append_score_json_text(std::string& out, const Score& sc, const Ruleset& ru
     w.null();
   w.key("reading");
   if (sc.reading)
-    w.literal(reading_text(*sc.reading, sc.hand, false));
+    w.literal_by([&](std::string& o) { append_reading_text(o, *sc.reading, sc.hand, false); });
   else
     w.null();
   w.key("also");

@@ -95,6 +95,16 @@ class Writer {
     fresh_ = false;
     return *this;
   }
+  // The same, appended by `append(out)` straight into the text (no string of its own).
+  template <class F>
+  Writer& literal_by(F&& append) {
+    comma();
+    put('"');
+    finish();
+    append(out_);
+    put('"');
+    return *this;
+  }
   // JSON text of this program's own making (an answer written by another Writer).
   Writer& raw(std::string_view v) {
     comma();

@@ -49,7 +49,8 @@ void append_waits_json_text(std::string& out, const WaitsAnswer& a, const Rulese
                             long line) {
   Writer w(out);
   write_header(w, rules);
-  w.key("hand").literal(to_ascii(a.hand)).key("ready").boolean(a.ready);
+  w.key("hand").literal_by([&](std::string& o) { append_ascii(o, a.hand); });
+  w.key("ready").boolean(a.ready);
   if (a.reason)
     w.key("reason").string(a.reason->en).key("reason_zh").string(a.reason->zh);
   else
@@ -85,7 +86,8 @@ void append_discards_json_text(std::string& out, const Hand& hand14,
                                long line) {
   Writer w(out);
   write_header(w, rules);
-  w.key("hand").literal(to_ascii(hand14)).key("ready").boolean(!discards.empty());
+  w.key("hand").literal_by([&](std::string& o) { append_ascii(o, hand14); });
+  w.key("ready").boolean(!discards.empty());
   w.key("win").boolean(rules.best_pattern(hand14, std::nullopt, {}).has_value());
   w.key("discards").open('[');
   for (const auto& d : discards) {

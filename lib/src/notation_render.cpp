@@ -8,9 +8,21 @@
 namespace qianmj {
 namespace {
 
-std::string tiles_text(const Hand& hand, bool chinese) {
+// A meld as written: [555m], [5555m+], (5555m).
+void append_meld(std::string& out, const Meld& m, bool chinese) {
+  out += m.kind == Meld::Kind::ConcealedKong ? '(' : '[';
+  out.append(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
+  if (chinese)
+    out += suit_zh(m.tile.suit());
+  else
+    out += suit_letter(m.tile.suit());
+  if (m.kind == Meld::Kind::AddedKong) out += '+';
+  out += m.kind == Meld::Kind::ConcealedKong ? ')' : ']';
+}
+
+void append_tiles_text(std::string& out, const Hand& hand, bool chinese) {
   // The concealed tiles first, on the stack (digits and suit letters or names: at most
-  // 27 * 255 digits and three names), then one string.
+  // 27 * 255 digits and three names), then the melds.
   char buf[27 * 255 + 3 * 8];
   std::size_t n = 0;
   for (int s = 0; s < kSuits; ++s) {
@@ -22,34 +34,32 @@ std::string tiles_text(const Hand& hand, bool chinese) {
     std::string_view suit = chinese ? suit_zh(Suit(s)) : std::string_view(&letter, 1);
     for (char c : suit) buf[n++] = c;
   }
-  std::string out(buf, n);
-  for (const auto& m : hand.melds) {
-    std::string body(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
-    body +=
-        chinese ? std::string(suit_zh(m.tile.suit())) : std::string(1, suit_letter(m.tile.suit()));
-    switch (m.kind) {
-      case Meld::Kind::Pung:
-      case Meld::Kind::DirectKong:
-        out += "[" + body + "]";
-        break;
-      case Meld::Kind::AddedKong:
-        out += "[" + body + "+]";
-        break;
-      case Meld::Kind::ConcealedKong:
-        out += "(" + body + ")";
-        break;
-    }
-  }
+  out.append(buf, n);
+  for (const auto& m : hand.melds) append_meld(out, m, chinese);
+}
+
+std::string tiles_text(const Hand& hand, bool chinese) {
+  std::string out;
+  append_tiles_text(out, hand, chinese);
   return out;
 }
 
 }  // namespace
 
 std::string reading_text(const Reading& reading, const Hand& hand, bool chinese) {
-  std::string out;  // groups appended in place: one string, not one per group
+  std::string out;
   out.reserve(48);
+  append_reading_text(out, reading, hand, chinese);
+  return out;
+}
+
+void append_reading_text(std::string& out, const Reading& reading, const Hand& hand, bool chinese) {
+  const std::size_t start = out.size();  // groups appended in place: one string
+  auto space = [&] {
+    if (out.size() > start) out += ' ';
+  };
   auto group = [&](Tile t, int n, int step) {
-    if (!out.empty()) out += ' ';
+    space();
     for (int k = 0; k < n; ++k) out += char('0' + t.rank() + k * step);
     if (chinese)
       out += suit_zh(t.suit());
@@ -64,13 +74,14 @@ std::string reading_text(const Reading& reading, const Hand& hand, bool chinese)
     for (const auto& s : reading.sets)
       if (!s.melded) group(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0);
     for (const auto& m : hand.melds) {  // the melded sets, as written
-      Hand one;
-      one.melds.push_back(m);
-      if (!out.empty()) out += ' ';
-      out += tiles_text(one, chinese);
+      space();
+      append_meld(out, m, chinese);
     }
   }
-  return out;
+}
+
+void append_ascii(std::string& out, const Hand& hand) {
+  append_tiles_text(out, hand, false);
 }
 
 // U+1F007 is the one of characters (万); each suit is nine code points on.

@@ -29,7 +29,8 @@ Result<Tile> parse_tile(std::string_view text);
 // Canonical text: concealed tiles sorted, suits in the order m s p, then the melds as
 // written ([555m] [5555m] [5555m+] (5555m)). Parses back to the same hand.
 std::string to_ascii(const Hand& hand);
-std::string to_chinese(const Hand& hand);  // the same with 万条筒
+void append_ascii(std::string& out, const Hand& hand);  // to_ascii appended to `out`
+std::string to_chinese(const Hand& hand);               // the same with 万条筒
 // The same as Unicode mahjong tiles (🀇-🀏 万, 🀐-🀘 条, 🀙-🀡 筒), a space between suits and
 // melds: "🀒🀓🀔 🀚🀛🀜 [🀋🀋🀋]". Parses back to the same hand.
 std::string to_glyphs(const Hand& hand);
@@ -40,5 +41,7 @@ char32_t glyph_of(Tile t);
 // The groups of a reading as text, pair first, then concealed sets, then melds
 // ("11p 123p 789p 789p [999p]"); for seven pairs, the seven pairs.
 std::string reading_text(const Reading& reading, const Hand& hand, bool chinese);
+void append_reading_text(std::string& out, const Reading& reading, const Hand& hand,
+                         bool chinese);  // reading_text appended to `out`
 
 }  // namespace qianmj

@@ -134,8 +134,10 @@ void LineBlock::recycle() {
     kept += s.capacity();
     if (kept > kKeeps) std::string().swap(s);
   };
-  for (std::size_t i = 0; i < size; ++i) {
-    keep(lines[i].text);
+  // Every slot, not only this use's: a slot past a short block keeps what an earlier, longer
+  // one left in it, and counts against the cap too.
+  for (std::size_t i = 0; i < std::max(lines.size(), answers.size()); ++i) {
+    if (i < lines.size()) keep(lines[i].text);
     if (i < answers.size()) keep(answers[i].text);
   }
   size = 0;

@@ -147,6 +147,22 @@ TEST_CASE(
     CHECK(kept <= cli::LineBlock::kKeeps + 2 * 128 * 15);  // short strings' own space aside
     CHECK(with_buffer == 10);  // ten 100 KB buffers fit in 1 MiB, the eleventh does not
   }
+  // Uses of fewer and fewer lines, each long only in its last five: what the earlier, longer
+  // uses left in the later slots counts against the cap too (without that, 1 MiB stays
+  // behind at each length: 128, 64, ... 8 lines).
+  cli::LineBlock shrinking;
+  for (std::size_t lines = 128; lines >= 8; lines /= 2) {
+    for (std::size_t i = 0; i < lines; ++i)
+      shrinking.add().text.assign(i + 5 < lines ? 1 : 100'000, 'x');
+    shrinking.answers.resize(std::max(shrinking.answers.size(), shrinking.size));
+    for (std::size_t i = 0; i < lines; ++i)
+      shrinking.answers[i].text.assign(i + 5 < lines ? 1 : 100'000, 'y');
+    shrinking.recycle();
+    std::size_t kept = 0;
+    for (const auto& l : shrinking.lines) kept += l.text.capacity();
+    for (const auto& a : shrinking.answers) kept += a.text.capacity();
+    CHECK(kept <= cli::LineBlock::kKeeps + 2 * 128 * 15);
+  }
   // Short lines keep their buffers: the next use allocates nothing.
   for (int i = 0; i < 100; ++i) b.add().text.assign(40, 'z');
   const char* data = b.lines[50].text.data();

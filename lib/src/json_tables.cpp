@@ -36,7 +36,7 @@ class Fields {
   // `base` names the object ("seats", "" for the top), `index` its place in an array (or -1).
   Fields(const In& j, std::string_view base, long index,
          std::initializer_list<std::string_view> known)
-      : j_(j), base_(base), index_(index), known_count_(known.size()) {
+      : base_(base), index_(index), known_count_(known.size()) {
     if (known.size() > kMaxKnown) throw std::logic_error("Fields: too many known keys");
     std::copy(known.begin(), known.end(), known_.begin());
     if (!j.is_object()) {
@@ -155,7 +155,6 @@ class Fields {
     return k;
   }
 
-  const In& j_;
   std::string_view base_;
   long index_;
   std::array<std::string_view, kMaxKnown> known_{};

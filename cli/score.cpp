@@ -141,7 +141,7 @@ Result<Score> compute(const Ruleset& rules, const std::string& text, const Situa
 // these five columns).
 constexpr int kColumns = 5;
 void summary(const Score& sc, std::string& out) {
-  out += to_ascii(sc.hand);
+  append_ascii(out, sc.hand);
   out += "\t";
   out += sc.win ? (sc.legal ? "win" : "illegal") : "not-win";
   out += "\t";

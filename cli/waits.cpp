@@ -123,7 +123,7 @@ Result<WaitsResult> compute(const Ruleset& rules, const std::string& text, Waits
 // columns).
 constexpr int kColumns = 4;
 void summary(const WaitsResult& r, std::string& out) {
-  out += to_ascii(r.hand);
+  append_ascii(out, r.hand);
   out += "\t";
   out += r.ready() ? "ready" : "not-ready";
   out += "\t";

@@ -69,7 +69,9 @@ TEST_CASE("A score's items and payers stay inline (ItemList of 8, 3 payers) and 
   CHECK(sc.items.capacity() == 8);
 }
 
-TEST_CASE("total() and any_count_is() read eight counts at a time, exactly for any counts") {
+TEST_CASE(
+    "total(), any_count_is() and kinds_at_least() read eight counts at a time, exactly for any "
+    "counts") {
   Counts c{};
   CHECK(total(c) == 0);
   CHECK_FALSE(any_count_is(c, 4));
@@ -86,7 +88,17 @@ TEST_CASE("total() and any_count_is() read eight counts at a time, exactly for a
     REQUIRE(total(c) == sum);
     REQUIRE(any_count_is(c, 4) == four);
     REQUIRE(any_count_is(c, 5) == five);
+    for (std::uint8_t n : {0, 1, 4, 5, 127}) {
+      std::uint32_t want = 0;
+      for (int i = 0; i < kKinds; ++i) want |= static_cast<std::uint32_t>(c[at(i)] >= n) << i;
+      REQUIRE(kinds_at_least(c, n) == want);
+    }
   }
+  c.fill(128);  // a high bit set: at least 128, whatever the subtraction gives
+  CHECK(kinds_at_least(c, 127) == (1u << kKinds) - 1);
+  c.fill(3);
+  c[26] = 4;
+  CHECK(kinds_at_least(c, 4) == 1u << 26);
 }
 
 namespace {

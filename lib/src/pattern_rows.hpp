@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -42,16 +43,13 @@ struct Context {
       LiveWaits& l = live_cache->hand;
       if (!l.without) {  // once a hand: its wait bits less each tile, and its copies
         l.without.emplace(hand);
-        l.copies = hand.all_copies();
+        const Counts copies = hand.all_copies();
+        l.four = kinds_at_least(copies, kCopies), l.five = kinds_at_least(copies, kCopies + 1);
       }
-      // A wait is dead when the player holds all four copies besides the winning tile.
-      std::uint32_t bits = (*l.without)(*win);
-      for (std::uint32_t left = bits; left; left &= left - 1) {
-        const int i = std::countr_zero(left);
-        if (l.copies[static_cast<std::size_t>(i)] - (i == win->index()) >= kCopies)
-          bits &= ~(1u << i);
-      }
-      live_cache->bits = bits;
+      // A wait is dead when the player holds all four copies besides the winning tile: four
+      // of another kind, or five of the winning tile's (a formal hand).
+      const std::uint32_t w = 1u << win->index();
+      live_cache->bits = (*l.without)(*win) & ~((l.four & ~w) | (l.five & w));
       live_cache->computed = true;
     }
     return live_cache->bits;
@@ -59,7 +57,7 @@ struct Context {
   // What a hand's live waits less each tile need, made once for all the tiles tried.
   struct LiveWaits {
     std::optional<WaitBitsWithout> without;
-    Counts copies{};  // hand.all_copies()
+    std::uint32_t four = 0, five = 0;  // kinds of which hand.all_copies() holds >= 4, > 4
   };
   struct LiveCache {
     bool computed = false;
@@ -68,6 +66,11 @@ struct Context {
   };
   LiveCache* live_cache;
 };
+
+// The readings a row can hold on. A row of one shape is never tried on a reading of the
+// other (add_rows skips it), so a search may leave it out of its bound when the hand has no
+// reading of that shape.
+enum class Shape : std::uint8_t { Any, Standard, SevenPairs };
 
 struct Row {
   ItemSpec spec;
@@ -79,6 +82,7 @@ struct Row {
   // The predicate looks at the winning tile (Context::win, the live waits before it): over
   // several candidate tiles, only these rows are tried again for each (best_over_tiles).
   bool uses_win = false;
+  Shape shape = Shape::Any;
 };
 
 // Which rows find() tries: all of them; the shape rows that do not look at the winning tile;
@@ -195,9 +199,13 @@ class Table {
   template <bool R>
   std::optional<std::size_t> best(const Found<N, R>& f, const std::array<std::int64_t, N>& v,
                                   std::bitset<N> among = std::bitset<N>().set()) const {
+    static_assert(N <= 64, "rows as the bits of one word");
     std::optional<std::size_t> out;
-    for (std::size_t i = 0; i < N; ++i)
-      if (f.held[i] && among[i] && (!out || above(i, *out, v))) out = i;
+    // Only the rows held and asked for: usually one or two of the N.
+    for (std::uint64_t left = (f.held & among).to_ullong(); left; left &= left - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(left));
+      if (!out || above(i, *out, v)) out = i;
+    }
     return out;
   }
 
@@ -237,8 +245,11 @@ void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readin
             constexpr bool tried =
                 row.from_situation == situation &&
                 (rows == Rows::All || situation || row.uses_win == (rows == Rows::WinAndSituation));
+            constexpr bool standard_only = row.shape == Shape::Standard,
+                           pairs_only = row.shape == Shape::SevenPairs;
             if constexpr (tried) {
-              if (!out.held[I] && row.holds(c)) {
+              if (!out.held[I] && !(standard_only && r.seven_pairs) &&
+                  !(pairs_only && !r.seven_pairs) && row.holds(c)) {
                 out.held[I] = true;
                 if constexpr (with_readings) out.reading[I] = r;
               }
@@ -248,11 +259,8 @@ void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readin
     }
     (std::make_index_sequence<N>{});
   };
-  readings([&](const Reading& r) {
+  readings([&](const Reading& r, bool pungs) {
     out.any_reading = true;
-    const bool pungs =
-        !r.seven_pairs && std::all_of(r.sets.begin(), r.sets.end(),
-                                      [](const Set& x) { return x.kind == Set::Kind::Pung; });
     try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache},
                                         r);
   });
@@ -279,21 +287,29 @@ auto find(const Hand& hand, const Readings& readings, std::optional<Tile> win, c
   return out;
 }
 
-// Readings as find() takes them: the hand's own, visited without allocating.
+// A standard reading whose sets are all pungs or kongs (Context::all_pungs).
+inline bool all_pungs(const Reading& r) {
+  return !r.seven_pairs && std::all_of(r.sets.begin(), r.sets.end(),
+                                       [](const Set& x) { return x.kind == Set::Kind::Pung; });
+}
+
+// Readings as find() takes them: the hand's own, visited without allocating, each with
+// all_pungs().
 struct ReadingsOf {
   const Hand& hand;
   template <class F>
   void operator()(F&& f) const {
-    for_each_reading(hand, f);
+    for_each_reading(hand, [&](const Reading& r) { f(r, all_pungs(r)); });
   }
 };
 
-// Readings computed once, for a loop over winning tiles.
+// Readings computed once, with all_pungs() of each, for a loop over winning tiles.
 struct ReadingList {
   std::span<const Reading> list;
+  std::span<const bool> pungs;
   template <class F>
   void operator()(F&& f) const {
-    for (const auto& r : list) f(r);
+    for (std::size_t i = 0; i < list.size(); ++i) f(list[i], pungs[i]);
   }
 };
 
@@ -311,15 +327,26 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
     -> std::optional<Found<std::remove_cvref_t<decltype(table)>::size()>> {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
   InlineVector<Reading, 8> all;
-  for_each_reading(hand, [&](const Reading& r) { all.push_back(r); });
+  InlineVector<bool, 8> pungs;
+  bool standard = false, seven_pairs = false;  // the shapes of the readings
+  for_each_reading(hand, [&](const Reading& r) {
+    all.push_back(r);
+    pungs.push_back(all_pungs(r));
+    (r.seven_pairs ? seven_pairs : standard) = true;
+  });
   if (all.empty()) return std::nullopt;
-  const ReadingList list{all};
+  const ReadingList list{all, pungs};
   const HandFacts facts(hand);
   Found<N> base;
   add_rows<table, Rows::WithoutWin>(base, hand, facts, list, std::nullopt, s, o);
+  // The bound: every row a tile might add, of a shape the hand has a reading of.
   Found<N> upper = base;
-  for (std::size_t i = 0; i < N; ++i)
-    if (table[i].uses_win || table[i].from_situation) upper.held[i] = true;
+  for (std::size_t i = 0; i < N; ++i) {
+    const Shape shape = table[i].shape;
+    if ((table[i].uses_win || table[i].from_situation) &&
+        (shape == Shape::Any || (shape == Shape::Standard ? standard : seven_pairs)))
+      upper.held[i] = true;
+  }
   const auto most = worth(upper);
   // Each tile's rows without their readings (held bits only, no copy of the readings); the
   // best tile's Found is made once at the end, as it was found.
@@ -328,9 +355,12 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   std::optional<Tile> best;
   std::int64_t best_worth = 0;
   Context::LiveWaits live;
-  for (int i = 0; i < kKinds; ++i) {
-    Tile t = Tile::from_index(i);
-    if ((win && t != *win) || hand.concealed[i] == 0 || !allowed(t)) continue;
+  // The kinds that may be the winning tile: those held.
+  std::uint32_t held = kinds_at_least(hand.concealed, 1);
+  if (win) held &= 1u << win->index();
+  for (; held; held &= held - 1) {
+    const Tile t = Tile::from_index(std::countr_zero(held));
+    if (!allowed(t)) continue;
     if (best && (!most || *most <= best_worth)) break;  // no later tile can score more
     Found<N, false> f;
     f.held = base.held;

@@ -107,10 +107,6 @@ struct CountWords {
   }
 };
 
-bool fits_table(const Counts& c) {
-  return !CountWords(c).over4();
-}
-
 // Tiles in one suit; with `small` (every count at most 4) eight at a time.
 int suit_tiles(const Counts& c, int suit, bool small) {
   const std::uint8_t* v = c.data() + suit * kRanks;
@@ -220,8 +216,9 @@ std::vector<Reading> readings(const Hand& hand) {
 
 bool is_winning_shape(const Hand& hand) {
   if (hand.size() != 14) return false;
-  if (seven_pairs(hand)) return true;
-  if (!fits_table(hand.concealed)) {  // a fifth copy: only formal waits ask; use the recursion
+  const CountWords cw(hand.concealed);
+  if (hand.melds.empty() && !cw.any_odd()) return true;  // seven pairs (C3)
+  if (cw.over4()) {  // a fifth copy: only formal waits ask; use the recursion
     Counts c = hand.concealed;
     for (int p = 0; p < kKinds; ++p) {
       if (c[p] < 2) continue;

@@ -60,15 +60,19 @@ std::string field_name(const Situation& s, std::string_view field) {
 }
 
 bool field_given(const Situation& s, std::string_view f) {
+  // Compared with literals, so that each test is a length check and a few inline compares
+  // (a rule set asks this for its ignored fields on every score).
   if (f == "win") return s.win_tile.has_value();
   if (f == "dealer") return s.dealer != DealerRole::None;
   if (f == "streak") return s.streak > 0;
-  const bool* flags[] = {&s.zimo,          &s.after_kong, &s.robbing_kong, &s.baoting,
-                         &s.payer_baoting, &s.tianhu,     &s.dihu,         &s.dou};
-  constexpr std::string_view names[] = {"zimo",          "after_kong", "robbing_kong", "baoting",
-                                        "payer_baoting", "tianhu",     "dihu",         "dou"};
-  for (std::size_t i = 0; i < std::size(names); ++i)
-    if (names[i] == f) return *flags[i];
+  if (f == "zimo") return s.zimo;
+  if (f == "after_kong") return s.after_kong;
+  if (f == "robbing_kong") return s.robbing_kong;
+  if (f == "baoting") return s.baoting;
+  if (f == "payer_baoting") return s.payer_baoting;
+  if (f == "tianhu") return s.tianhu;
+  if (f == "dihu") return s.dihu;
+  if (f == "dou") return s.dou;
   throw std::logic_error("qianmj: no situation field " + std::string(f));
 }
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <initializer_list>
+#include <string>
+#include <string_view>
 
 #include "common_options.hpp"
 #include "pattern_rows.hpp"
@@ -11,9 +14,11 @@ namespace {
 
 using pattern_rows::Context;
 
+// Z1: fewer than three suits (a mask test: std::popcount is a libgcc call on a baseline
+// x86-64 build).
 bool lacks_a_suit(const Hand& h) {
-  return std::popcount(h.suits()) <= 2;
-}  // Z1
+  return h.suits() != 0b111u;
+}
 
 // 龙七对: the winning tile completes the four alike (zunyi-long-on-win), else any four.
 bool dragon(const Context& c) {
@@ -107,6 +112,15 @@ const std::vector<ItemSpec> kAddons = {
 
 const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
   return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
+}
+
+// `out` set to the parts one after another: one allocation, one copy of each part.
+void assign_joined(std::string& out, std::initializer_list<std::string_view> parts) {
+  std::size_t size = 0;
+  for (auto p : parts) size += p.size();
+  out.resize(size);
+  char* at = out.data();
+  for (auto p : parts) at = std::copy(p.begin(), p.end(), at);
 }
 
 // 清一色 + a structural pattern, as one item: names kept for the life of the program.
@@ -240,15 +254,15 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   }
   const Tile win = *found->win;
   const Parts parts = *parts_of(*found, row_values_);
-  if (!s.win_tile) {  // each text built in one string: two allocations, not a dozen
+  if (!s.win_tile) {  // each text one allocation and one copy of each part
+    using namespace std::string_view_literals;
     Text& note = sc.notes.emplace_back();
-    note.en.reserve(96);
-    note.en.append("no ").append(field_name(s, "win")).append(" given: assumed ");
-    note.en.append(win.ascii()).append(", the winning tile that scores most");
-    if (s.robbing_kong) note.en.append(" of those a kong could be robbed of");
-    note.zh.reserve(96);
-    note.zh.append("未给出和牌张：按").append(s.robbing_kong ? "可抢杠的牌中" : "");
-    note.zh.append("得分最高的 ").append(win.chinese()).append(" 计算");
+    const std::string field = field_name(s, "win"), ascii = win.ascii(), zh = win.chinese();
+    assign_joined(note.en, {"no "sv, field, " given: assumed "sv, ascii,
+                            ", the winning tile that scores most"sv,
+                            s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});
+    assign_joined(note.zh, {"未给出和牌张：按"sv, s.robbing_kong ? "可抢杠的牌中"sv : ""sv,
+                            "得分最高的 "sv, zh, " 计算"sv});
   }
   sc.win_tile = win;
   sc.win = sc.legal = true;

@@ -1,5 +1,6 @@
 // The benchmark: medians over runs, with min-max, and the machine's load when it started.
-//   library waits of a 13-tile hand (cold and warm), full Duyun and Zunyi score; the
+//   library waits of a 13-tile hand (cold, cold in one batch call, and warm), full Duyun
+//   and Zunyi score; the
 //   pipelines `score -`, `waits -`, `settle -` (JSON, -j 1 and -j 2, wall and CPU time) and
 //   `session`; one `qianmj score` call against /bin/true; peak RSS.
 // QIANMJ_BENCH_BEFORE=<another qianmj binary> runs it beside each pipeline's -j 1, run for
@@ -226,6 +227,15 @@ int main(int argc, char** argv) {
       "(%zu hands, %.0f%% with a wait)\n",
       w.median, w.min, w.max, 1e3 / w.median, waits.size(),
       100.0 * double(ready) / double(waits.size()));
+  std::vector<std::uint32_t> bits(waits.size());
+  auto wb = time_per_item(waits.size(), [&] {
+    formal_wait_bits_each(waits, bits);
+    sink = sink ^ bits[bits.size() / 2];
+  });
+  std::printf(
+      "library waits (formal_wait_bits_each, the same hands, 16 read ahead): %.1f ns/hand "
+      "[%.1f-%.1f] = %.1f M hands/s\n",
+      wb.median, wb.min, wb.max, 1e3 / wb.median);
   std::vector<Hand> warm(waits.begin(), waits.begin() + 1000);  // table entries stay in cache
   auto ww = time_per_item(warm.size() * 1000, [&] {
     std::uint32_t acc = 0;

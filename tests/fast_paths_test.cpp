@@ -288,3 +288,30 @@ TEST_CASE(
   CHECK(seven_pairs_waits > 2000);
   CHECK(three_odd > 200);
 }
+
+TEST_CASE("formal_wait_bits_each gives formal_wait_bits of each hand, and refuses a short out") {
+  test::Rng rng(20261202);
+  std::vector<Hand> hands;
+  for (int i = 0; i < 5000; ++i) {
+    Hand h = test::random_hand(rng, i % 7 ? 13 : test::uniform(rng, 10, 15), i % 3);
+    if (i % 11 == 0) {  // a fifth copy: the path off the table
+      const int k = test::uniform(rng, 0, kKinds - 1);
+      if (h.concealed[at(k)] == 4) ++h.concealed[at(k)];
+    }
+    hands.push_back(h);
+  }
+  std::vector<std::uint32_t> out(hands.size() + 1, 0xFFFFFFFFu);
+  formal_wait_bits_each(hands, out);
+  long waiting = 0;
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    INFO(to_ascii(hands[i]));
+    REQUIRE(out[i] == formal_wait_bits(hands[i]));
+    waiting += out[i] != 0;
+  }
+  CHECK(out.back() == 0xFFFFFFFFu);  // nothing written past the hands
+  CHECK(waiting > 1000);             // the hands reach waits, or the comparison is empty
+  formal_wait_bits_each({}, {});     // no hands: nothing to do
+  std::vector<std::uint32_t> short_out(hands.size() - 1);
+  CHECK_THROWS_WITH(formal_wait_bits_each(hands, short_out),
+                    "qianmj: formal_wait_bits_each: out holds 4999 answers for 5000 hands");
+}

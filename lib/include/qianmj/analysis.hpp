@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -69,6 +71,11 @@ std::vector<Wait> formal_waits(const Hand& hand);
 
 // The same as a bit set (bit i = tile index i), without allocating: the fast path.
 std::uint32_t formal_wait_bits(const Hand& hand);
+
+// formal_wait_bits of each hand, into out[i] (out must hold at least hands.size(), else
+// std::invalid_argument). For hands streamed from memory: it asks for the hands a few places
+// ahead before it needs them, so that their loads overlap instead of each waiting in turn.
+void formal_wait_bits_each(std::span<const Hand> hands, std::span<std::uint32_t> out);
 
 // formal_wait_bits of a 14-tile hand less one concealed tile, for each tile in turn: the
 // suits' table keys are found once, so a tile costs one table read (the live waits before

@@ -78,10 +78,8 @@ struct CountWords {
     return static_cast<unsigned>(((w[0] + w[1] + w[2] + w[3]) * kOnes) >> 56);
   }
   bool any_odd() const { return ((w[0] | w[1] | w[2] | w[3]) & kOnes) != 0; }
-  // Bit i set when count i is at least `min` (1 or 2); every count must be at most 7.
-  std::uint32_t at_least(int min) const {
-    return gather([min](std::uint64_t x) { return x >> 2 | x >> 1 | (min == 1 ? x : 0); });
-  }
+  // Bit i set when count i is at least n (any counts).
+  std::uint32_t at_least(std::uint8_t n) const { return kinds_at_least(w, n); }
   std::uint32_t odd() const {  // bit i set when count i is odd
     return gather([](std::uint64_t x) { return x; });
   }
@@ -167,9 +165,10 @@ bool splits(Counts& c, int from) {
   return ok;
 }
 
-// Seven pairs of a hand of 14 tiles (kong = 3): no melds, every count even (C3).
-bool seven_pairs(const Hand& hand) {
-  return hand.melds.empty() && !CountWords(hand.concealed).any_odd();
+// Seven pairs of a hand of 14 tiles (kong = 3), `cw` its counts: no melds, every count even
+// (C3).
+bool seven_pairs(const Hand& hand, const CountWords& cw) {
+  return hand.melds.empty() && !cw.any_odd();
 }
 
 }  // namespace
@@ -183,14 +182,8 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
   // can lose the pair to sets, so most candidates never reach the recursion.
   const CountWords cw(c);
   const bool table = !cw.over4();
-  std::uint32_t nonzero = 0, pairs = 0;  // kinds held; kinds held twice or more
-  if (table) {
-    nonzero = cw.at_least(1), pairs = cw.at_least(2);
-  } else {
-    for (int i = 0; i < kKinds; ++i)
-      nonzero |= static_cast<std::uint32_t>(c[i] != 0) << i,
-          pairs |= static_cast<std::uint32_t>(c[i] >= 2) << i;
-  }
+  // Kinds held, and kinds held twice or more (exact for any counts).
+  const std::uint32_t nonzero = cw.at_least(1), pairs = cw.at_least(2);
   for (int suit = 0; suit < kSuits; ++suit) {
     if (suit_tiles(c, suit, table) % 3 != 2) continue;
     for (std::uint32_t left = pairs & (0x1FFu << (suit * kRanks)); left; left &= left - 1) {
@@ -203,7 +196,7 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
       c[p] += 2;
     }
   }
-  if (seven_pairs(hand)) {
+  if (seven_pairs(hand, cw)) {
     Reading r;
     r.seven_pairs = true;
     visit(context, r);
@@ -219,7 +212,7 @@ std::vector<Reading> readings(const Hand& hand) {
 bool is_winning_shape(const Hand& hand) {
   if (hand.size() != 14) return false;
   const CountWords cw(hand.concealed);
-  if (hand.melds.empty() && !cw.any_odd()) return true;  // seven pairs (C3)
+  if (seven_pairs(hand, cw)) return true;
   if (cw.over4()) {  // a fifth copy: only formal waits ask; use the recursion
     Counts c = hand.concealed;
     for (int p = 0; p < kKinds; ++p) {

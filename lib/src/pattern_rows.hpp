@@ -68,8 +68,8 @@ struct Context {
 };
 
 // The readings a row can hold on. A row of one shape is never tried on a reading of the
-// other (add_rows skips it), so a search may leave it out of its bound when the hand has no
-// reading of that shape.
+// other (add_rows skips it, so its predicate need not test the shape), and a search may leave
+// it out of its bound when the hand has no reading of that shape.
 enum class Shape : std::uint8_t { Any, Standard, SevenPairs };
 
 struct Row {

@@ -116,34 +116,51 @@ int suit_tiles(const Counts& c, int suit, bool small) {
   return n;
 }
 
-// Enumerates every split of `c` into sets, handing each complete reading to `visit`.
-// `nonzero` has bit i set while c[i] > 0; the lowest such kind must start a set.
+// Kinds that may start a sequence (ranks 1-7 of each suit).
+constexpr std::uint32_t kSequenceStarts = 0x7Fu | 0x7Fu << kRanks | 0x7Fu << (2 * kRanks);
+
+// Enumerates every split of `c` into sets, handing each complete reading to `visit`, in the
+// order of a plain search: the lowest kind left must start a set, a pung before a sequence.
+// `nonzero` has bit i set while c[i] > 0; `c` is used up.
+//
+// Almost every move is forced, so the search goes on in a loop: the lowest kind, held n
+// times, may start a pung (n >= 3) or a sequence (the next two kinds held). A sequence cannot
+// last when n == 3 and one of the next two kinds is held fewer than three times (the two
+// copies left would need two more sequences), nor where none can start; then the pung is
+// forced, and below three copies the sequences are. Only where both might last does the
+// pung's branch go on a copy of the counts, before the sequence's goes on here. A hand of 14
+// tiles (kong = 3) less its pair has tiles for four sets with its melds, never more.
 void split_sets(Counts& c, std::uint32_t nonzero, Reading& cur, ReadingVisitor visit,
                 void* context) {
-  if (!nonzero) {
-    visit(context, cur);
-    return;
-  }
-  if (cur.sets.size() == 4) return;  // more tiles than four sets: no reading
-  int i = std::countr_zero(nonzero);
-  Tile t = Tile::from_index(i);
-  if (c[i] >= 3) {
-    c[i] -= 3;
-    cur.sets.push_back({Set::Kind::Pung, t, false});
-    split_sets(c, c[i] ? nonzero : nonzero & ~(1u << i), cur, visit, context);
-    cur.sets.pop_back();
-    c[i] += 3;
-  }
-  if (t.rank() <= 7 && c[i + 1] && c[i + 2]) {
-    --c[i], --c[i + 1], --c[i + 2];
-    std::uint32_t next = nonzero;
-    for (int k = i; k < i + 3; ++k)
-      if (!c[k]) next &= ~(1u << k);
+  while (nonzero) {
+    const int i = std::countr_zero(nonzero);
+    const Tile t = Tile::from_index(i);
+    const unsigned n = c[i];
+    const bool may_start = kSequenceStarts >> i & 1;
+    const unsigned a = may_start ? c[i + 1] : 0, b = may_start ? c[i + 2] : 0;
+    if (n >= 3) {
+      const std::size_t at = cur.sets.size();
+      cur.sets.push_back({Set::Kind::Pung, t, false});
+      const std::uint32_t after_pung = n == 3 ? nonzero & (nonzero - 1) : nonzero;
+      if (!(n == 3 ? a >= 3 && b >= 3 : a && b)) {  // the pung alone
+        c[i] = static_cast<std::uint8_t>(n - 3);
+        nonzero = after_pung;
+        continue;
+      }
+      Counts rest = c;
+      rest[i] = static_cast<std::uint8_t>(n - 3);
+      split_sets(rest, after_pung, cur, visit, context);
+      cur.sets.resize(at);
+    }
+    // One sequence from kind i (a and b are 0 where none starts); then kind i again.
+    if (!a || !b) return;
+    c[i] = static_cast<std::uint8_t>(n - 1);
+    c[i + 1] = static_cast<std::uint8_t>(a - 1);
+    c[i + 2] = static_cast<std::uint8_t>(b - 1);
+    nonzero &= ~((n == 1 ? 1u : 0u) | (a == 1 ? 2u : 0u) | (b == 1 ? 4u : 0u)) << i;
     cur.sets.push_back({Set::Kind::Sequence, t, false});
-    split_sets(c, next, cur, visit, context);
-    cur.sets.pop_back();
-    ++c[i], ++c[i + 1], ++c[i + 2];
   }
+  visit(context, cur);
 }
 
 // True when `c` splits into sets; the first tile left must start a set.
@@ -178,6 +195,7 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
   Counts c = hand.concealed;
   Reading cur;
   for (const auto& m : hand.melds) cur.sets.push_back({Set::Kind::Pung, m.tile, true});
+  const std::size_t melds = cur.sets.size();
   // The pair lies in the suit whose tile count is 2 mod 3; the table says whether that suit
   // can lose the pair to sets, so most candidates never reach the recursion.
   const CountWords cw(c);
@@ -191,7 +209,10 @@ void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
       c[p] -= 2;
       if (!table || (suit_entry(c, suit) & kComplete)) {
         cur.pair = Tile::from_index(p);
-        split_sets(c, c[p] ? nonzero : nonzero & ~(1u << p), cur, visit, context);
+        // On a copy: the search uses its counts up.
+        Counts left = c;
+        cur.sets.resize(melds);
+        split_sets(left, c[p] ? nonzero : nonzero & ~(1u << p), cur, visit, context);
       }
       c[p] += 2;
     }

@@ -26,6 +26,7 @@ class SetList {
  public:
   void push_back(const Set& s) { sets_[size_++] = s; }
   void pop_back() { --size_; }
+  void resize(std::size_t n) { size_ = n; }  // n at most size(): drops the sets after n
   std::size_t size() const { return size_; }
   const Set* begin() const { return sets_.data(); }
   const Set* end() const { return sets_.data() + size_; }

@@ -92,16 +92,38 @@ enum class Rows { All, WithoutWin, WinAndSituation };
 
 struct NoReadings {};
 
+// N readings left uninitialized until written: a row's slot is written when the row is
+// first held, and read only then. (An array of std::optional<Reading> was zeroed whole,
+// about 500 bytes for 12 rows, on every scored hand.)
+template <std::size_t N>
+class ReadingSlots {
+ public:
+  ReadingSlots() noexcept {}  // NOLINT(modernize-use-equals-default): leaves the slots unset
+  void set(std::size_t i, const Reading& r) { slots_[i].reading = r; }
+  const Reading& operator[](std::size_t i) const { return slots_[i].reading; }
+
+ private:
+  static_assert(std::is_trivially_copyable_v<Reading> && std::is_trivially_destructible_v<Reading>);
+  union Slot {
+    Slot() noexcept {}  // NOLINT(modernize-use-equals-default)
+    Reading reading;
+  };
+  std::array<Slot, N> slots_;
+};
+
 // The rows a hand makes and, with `Readings`, the first reading that makes each (without,
 // nothing is kept or cleared: the waits path asks only for the best row).
 template <std::size_t N, bool Readings = true>
 struct Found {
   std::bitset<N> held;
-  [[no_unique_address]] std::conditional_t<Readings, std::array<std::optional<Reading>, N>,
-                                           NoReadings>
-      reading{};
+  [[no_unique_address]] std::conditional_t<Readings, ReadingSlots<N>, NoReadings> reading;
   bool any_reading = false;
   std::optional<Tile> win;
+  // The first reading that makes row i, or nullopt when the row is not held.
+  std::optional<Reading> reading_of(std::size_t i) const requires Readings {
+    if (!held[i]) return std::nullopt;
+    return reading[i];
+  }
 };
 
 // A table of N rows (N is the table's own length, so no array can be too short for it).
@@ -159,7 +181,8 @@ class Table {
 
   // The rows held, best first (no allocation).
   struct Ranked {
-    std::array<std::size_t, N> rows{};
+    Ranked() noexcept {}  // NOLINT(modernize-use-equals-default): rows past count stay unset
+    std::array<std::size_t, N> rows;
     std::size_t count = 0;
     const std::size_t* begin() const { return rows.data(); }
     const std::size_t* end() const { return rows.data() + count; }
@@ -168,16 +191,21 @@ class Table {
   };
   template <bool R>
   Ranked ranked(const Found<N, R>& f, const Options& o) const {
+    if (!any_option_) return ranked(f, spec_values_);  // the values are the table's
     return ranked(f, values(o));
   }
   // The same with the values looked up already (a rule set keeps them from when it is made).
   template <bool R>
   Ranked ranked(const Found<N, R>& f, const std::array<std::int64_t, N>& v) const {
+    static_assert(N <= 64, "rows as the bits of one word");
     Ranked out;
-    for (std::size_t i = 0; i < N; ++i)
-      if (f.held[i]) out.rows[out.count++] = i;
-    std::sort(out.rows.begin(), out.rows.begin() + static_cast<long>(out.count),
-              [&](std::size_t a, std::size_t b) { return above(a, b, v); });
+    // The rows held (usually one to three), each put in its place among those before it.
+    for (std::uint64_t left = f.held.to_ullong(); left; left &= left - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(left));
+      std::size_t at = out.count++;
+      for (; at > 0 && above(i, out.rows[at - 1], v); --at) out.rows[at] = out.rows[at - 1];
+      out.rows[at] = i;
+    }
     return out;
   }
 
@@ -212,9 +240,13 @@ class Table {
  private:
   std::array<Row, N> rows_;
   std::array<std::uint8_t, N> precedence_{};
-  bool any_option_ = false;  // a row whose value a house option sets
+  bool any_option_ = false;                    // a row whose value a house option sets
+  std::array<std::int64_t, N> spec_values_{};  // each row's own value (spec.value)
   constexpr void note_options() {
-    for (const auto& r : rows_) any_option_ = any_option_ || !r.value_option.empty();
+    for (std::size_t i = 0; i < N; ++i) {
+      any_option_ = any_option_ || !rows_[i].value_option.empty();
+      spec_values_[i] = rows_[i].spec.value;
+    }
   }
 };
 
@@ -251,7 +283,7 @@ void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readin
               if (!out.held[I] && !(standard_only && r.seven_pairs) &&
                   !(pairs_only && !r.seven_pairs) && row.holds(c)) {
                 out.held[I] = true;
-                if constexpr (with_readings) out.reading[I] = r;
+                if constexpr (with_readings) out.reading.set(I, r);
               }
             }
           }(),
@@ -270,7 +302,7 @@ void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readin
   const auto shape = table.best(out, o);
   Reading shown;
   if constexpr (with_readings)
-    if (shape) shown = *out.reading[*shape];
+    if (shape) shown = out.reading[*shape];
   try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
                                      shown);
 }
@@ -339,8 +371,11 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   const HandFacts facts(hand);
   Found<N> base;
   add_rows<table, Rows::WithoutWin>(base, hand, facts, list, std::nullopt, s, o);
-  // The bound: every row a tile might add, of a shape the hand has a reading of.
-  Found<N> upper = base;
+  // The bound: every row a tile might add, of a shape the hand has a reading of (held bits
+  // only: those rows have no reading to show).
+  Found<N, false> upper;
+  upper.held = base.held;
+  upper.any_reading = base.any_reading;
   for (std::size_t i = 0; i < N; ++i) {
     const Shape shape = table[i].shape;
     if ((table[i].uses_win || table[i].from_situation) &&

@@ -187,7 +187,7 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   }
   sc.win = true;
   sc.pattern = kTable.item(ranked.front(), options_);
-  sc.reading = found.reading[ranked.front()];
+  sc.reading = found.reading[ranked.front()];  // (a held row: its slot is set)
   // Lower patterns, for the explanation; 平胡 goes without saying.
   for (auto row = ranked.begin() + 1; row != ranked.end(); ++row)
     if (*row != kPinghu) sc.also.push_back(kTable.item(*row, options_));

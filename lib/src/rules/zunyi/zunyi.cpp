@@ -193,7 +193,7 @@ std::optional<Zunyi::Parts> parts_of(const Found& f, const std::array<std::int64
 template <class Found>
 std::optional<Reading> reading_of(const Found& f, const std::array<std::int64_t, 7>& v) {
   if (auto best = kTable.best(f, v, kStructural)) return f.reading[*best];
-  return f.reading[kFlush];
+  return f.reading_of(kFlush);
 }
 
 }  // namespace

@@ -57,6 +57,31 @@ TEST_CASE(
   CHECK(heap_copy.capacity() > 2);  // clear keeps the block, as std::vector does
 }
 
+TEST_CASE(
+    "InlineVector::emplace_back_for_overwrite: each element gets its default member "
+    "initializers, inline and past N") {
+  struct Defaults {
+    int count = 1;
+    std::string name = "other";
+    InlineVector<int, 2> list;
+  };
+  InlineVector<Defaults, 2> v;
+  for (int i = 0; i < 5; ++i) {
+    Defaults& d = v.emplace_back_for_overwrite();
+    CHECK(d.count == 1);
+    CHECK(d.name == "other");
+    CHECK(d.list.empty());
+    d.count = 10 + i;
+    d.list.push_back(i);
+  }
+  REQUIRE(v.size() == 5);
+  CHECK(v.capacity() > 2);
+  for (int i = 0; i < 5; ++i) {  // the earlier ones kept through the growth
+    CHECK(v[at(i)].count == 10 + i);
+    CHECK(v[at(i)].list.size() == 1);
+  }
+}
+
 TEST_CASE("A score's items and payers stay inline (ItemList of 8, 3 payers) and spill beyond") {
   ItemList items;
   for (int i = 0; i < 20; ++i) items.push_back(Item{"id", "中", "en", i});

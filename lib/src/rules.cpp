@@ -10,24 +10,25 @@ Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const
   Result<Score> out(std::in_place);
   Score& sc = *out;
   Situation s = situation;
-  std::optional<Error> e;
-  if (hand.size() != 14)
-    e = Error{ErrorCode::WrongTileCount,
-              "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
-              "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张", 0,
-              ""};
-  if (!e) e = normalize_situation(hand, s, sc.notes);
-  if (!e) {
+  // The steps in turn, the first error ending them. (Each optional<Error> comes from a
+  // return: GCC zeroes all 152 bytes of a default-constructed one.)
+  auto steps = [&]() -> std::optional<Error> {
+    if (hand.size() != 14)
+      return Error{ErrorCode::WrongTileCount,
+                   "a win has 14 tiles (kong = 3), this hand has " + std::to_string(hand.size()),
+                   "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张",
+                   0, ""};
+    if (auto e = normalize_situation(hand, s, sc.notes)) return e;
     for (const auto& f : ignored_fields())
       if (field_given(s, f.field)) {
         std::string shown = field_name(s, f.field) + std::string(f.aside);
         sc.notes.push_back({shown + " has no effect under the " + name().en + " rules",
                             shown + " 在" + name().zh + "规则下不计"});
       }
-    e = evaluate(hand, s, sc);
-  }
-  if (!e) e = price_payers(sc);
-  if (e) out = std::move(*e);
+    if (auto e = evaluate(hand, s, sc)) return e;
+    return price_payers(sc);
+  };
+  if (auto e = steps()) out = std::move(*e);
   return out;
 }
 

@@ -213,9 +213,10 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   // Who pays what (D4): the discarder, or on a self-draw each other seat; 连庄 on payments
   // with the dealer, the discarder's 报听 on his.
   auto payer = [&](Payer::Role role, int count, bool with_dealer, bool with_payer_baoting) {
-    // Its items are filled in place: the moved Payer is still empty (clang 14 has no
-    // parenthesized aggregate initialization for emplace_back(role, count)).
-    Payer& p = sc.payers.emplace_back(Payer{role, count});
+    // Made and filled in place.
+    Payer& p = sc.payers.emplace_back_for_overwrite();
+    p.role = role;
+    p.count = count;
     p.dealer = role == Payer::Role::Dealer ||
                (role == Payer::Role::Discarder && s.dealer == DealerRole::Payer);
     p.items = sc.items;

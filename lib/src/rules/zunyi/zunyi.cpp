@@ -304,9 +304,10 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
     sc.notes.push_back(
         {"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",
          "杠上炮：点炮者刚开的杠不得豆分（Z5），豆分由 settle 结算"});
-  // An empty Payer moved into place (cheap: no items yet), then filled there.
-  Payer& p = sc.payers.emplace_back(
-      Payer{s.zimo ? Payer::Role::Other : Payer::Role::Discarder, s.zimo ? 3 : 1});
+  // Made and filled in place.
+  Payer& p = sc.payers.emplace_back_for_overwrite();
+  p.role = s.zimo ? Payer::Role::Other : Payer::Role::Discarder;
+  p.count = s.zimo ? 3 : 1;
   p.items = sc.items;
   if (bao) {
     p.covers = 3;  // Z3 zunyi-qianggang-bao: the robbed seat pays for all three

@@ -4,6 +4,7 @@
 // with every row.
 #include <bit>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "generators.hpp"
@@ -80,6 +81,52 @@ TEST_CASE(
     CHECK(v[at(i)].count == 10 + i);
     CHECK(v[at(i)].list.size() == 1);
   }
+}
+
+TEST_CASE(
+    "TextString: text up to kInline bytes inside itself, longer on the heap, and copies, moves, "
+    "joins and appends keep every byte") {
+  const std::string fits(TextString::kInline, 'a'), over(TextString::kInline + 1, 'b');
+  TextString small = fits, big = over;
+  CHECK(small.size() == TextString::kInline);
+  CHECK(small == fits);
+  CHECK(big == over);
+  CHECK(std::string_view(big.c_str()) == over);  // NUL-terminated
+  TextString copy = big, moved = std::move(big);
+  CHECK(copy == over);
+  CHECK(moved == over);
+  CHECK(big.empty());  // NOLINT(bugprone-use-after-move): a moved-from text is empty
+  TextString moved_small = std::move(small);
+  CHECK(moved_small == fits);
+  copy = moved_small;  // heap to inline
+  CHECK(copy == fits);
+  copy = over;  // inline to heap
+  CHECK(copy == over);
+  auto& self = copy;
+  copy = self;
+  CHECK(copy == over);
+  copy = std::string_view(copy).substr(3, 5);  // a part of itself
+  CHECK(copy == "bbbbb");
+
+  TextString joined;
+  joined.assign_joined({"no ", "win", " given: ", "", "5m"});
+  CHECK(joined == "no win given: 5m");
+  joined.assign_joined({fits, "+", fits});  // past kInline: on the heap
+  CHECK(joined.size() == 2 * TextString::kInline + 1);
+  CHECK(joined.find("+") == TextString::kInline);
+  CHECK(joined.find("z") == std::string::npos);
+  joined += "!";
+  CHECK(joined.view().back() == '!');
+
+  TextString zh = "未给出和牌张";
+  CHECK(zh + "：按" == "未给出和牌张：按");
+  CHECK("说明 " + zh == "说明 未给出和牌张");
+  CHECK(std::string("x") + zh == "x未给出和牌张");
+  const std::string as_string = zh;
+  CHECK(as_string == "未给出和牌张");
+  std::ostringstream out;
+  out << zh;
+  CHECK(out.str() == "未给出和牌张");
 }
 
 TEST_CASE("A score's items and payers stay inline (ItemList of 8, 3 payers) and spill beyond") {

@@ -1,4 +1,6 @@
 // Answers as JSON documents: a score, the rules, an error, a ledger and a seat's statement.
+#include <span>
+
 #include "json_common.hpp"
 #include "json_text.hpp"
 #include "qianmj/notation.hpp"
@@ -24,7 +26,7 @@ void write_items(Writer& w, std::span<const Item> items, const Unit& unit) {
   w.close(']');
 }
 
-void write_notes(Writer& w, const std::vector<Text>& notes) {
+void write_notes(Writer& w, std::span<const Text> notes) {
   w.open('[');
   for (const auto& n : notes) w.open('{').key("en").string(n.en).key("zh").string(n.zh).close('}');
   w.close(']');

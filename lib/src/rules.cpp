@@ -159,7 +159,7 @@ Error inconsistent(std::string en, std::string zh) {
 }
 }  // namespace
 
-std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes) {
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, NoteList& notes) {
   auto n = [&](std::string_view field) { return field_name(s, field); };
   if (s.streak < 0)
     return Error{ErrorCode::OutOfRange, n("streak") + " must be 0 or more",

@@ -62,7 +62,7 @@ struct Score {
   ItemList items;                  // pattern and add-ons every payer pays
   InlineVector<Payer, 3> payers;   // one per role at most
   std::int64_t total = 0;          // points the winner collects
-  std::vector<Text> notes;         // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
+  NoteList notes;                  // assumptions the scorer made (e.g. 天胡 counts as self-drawn)
 };
 
 }  // namespace qianmj

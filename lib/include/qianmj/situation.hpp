@@ -49,6 +49,6 @@ struct IgnoredField {
 
 // Checks the situation options against each other and the hand, and settles what they
 // imply (天胡 is a self-draw by the dealer); notes say what was assumed.
-std::optional<Error> normalize_situation(const Hand& hand, Situation& s, std::vector<Text>& notes);
+std::optional<Error> normalize_situation(const Hand& hand, Situation& s, NoteList& notes);
 
 }  // namespace qianmj

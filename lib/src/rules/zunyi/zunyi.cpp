@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -115,15 +114,6 @@ const std::vector<ItemSpec> kAddons = {
 
 const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
   return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
-}
-
-// `out` set to the parts one after another: one allocation, one copy of each part.
-void assign_joined(std::string& out, std::initializer_list<std::string_view> parts) {
-  std::size_t size = 0;
-  for (auto p : parts) size += p.size();
-  out.resize(size);
-  char* at = out.data();
-  for (auto p : parts) at = std::copy(p.begin(), p.end(), at);
 }
 
 // 清一色 + a structural pattern, as one item: names kept for the life of the program.
@@ -257,15 +247,15 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   }
   const Tile win = *found->win;
   const Parts parts = *parts_of(*found, row_values_);
-  if (!s.win_tile) {  // each text one allocation and one copy of each part
+  if (!s.win_tile) {  // each text one copy of each part (inline: no allocation)
     using namespace std::string_view_literals;
     Text& note = sc.notes.emplace_back();
     const std::string field = field_name(s, "win"), ascii = win.ascii(), zh = win.chinese();
-    assign_joined(note.en, {"no "sv, field, " given: assumed "sv, ascii,
-                            ", the winning tile that scores most"sv,
-                            s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});
-    assign_joined(note.zh, {"未给出和牌张：按"sv, s.robbing_kong ? "可抢杠的牌中"sv : ""sv,
-                            "得分最高的 "sv, zh, " 计算"sv});
+    note.en.assign_joined({"no "sv, field, " given: assumed "sv, ascii,
+                           ", the winning tile that scores most"sv,
+                           s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});
+    note.zh.assign_joined({"未给出和牌张：按"sv, s.robbing_kong ? "可抢杠的牌中"sv : ""sv,
+                           "得分最高的 "sv, zh, " 计算"sv});
   }
   sc.win_tile = win;
   sc.win = sc.legal = true;

@@ -36,6 +36,19 @@ std::uint32_t suit_key(const Counts& c, int suit) {
   return base5(load8(v)) + v[8] * 390625u;
 }
 
+// 5^rank, rank 0-8: what one copy of a rank adds to its suit's key.
+constexpr std::uint32_t kPow5[kRanks] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+
+// Bit r set when the suit's rank-r count is at least n (any counts), as kinds_at_least.
+std::uint32_t suit_at_least(const Counts& c, int suit, std::uint8_t n) {
+  constexpr std::uint64_t kOnesWord = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  const std::uint8_t* v = c.data() + suit * kRanks;
+  const std::uint64_t w = load8(v);
+  const std::uint64_t ge = (((w | kHigh) - n * kOnesWord) | w) & kHigh;  // byte j: bit 8j+7
+  return static_cast<std::uint32_t>(((ge >> 7) * 0x0102040810204080ull) >> 56) |
+         static_cast<std::uint32_t>(v[8] >= n) << 8;
+}
+
 std::uint16_t suit_entry(const Counts& c, int suit) {
   return qianmj_suit_table[suit_key(c, suit)];
 }
@@ -191,30 +204,31 @@ bool seven_pairs(const Hand& hand, const CountWords& cw) {
 }  // namespace
 
 void for_each_reading(const Hand& hand, ReadingVisitor visit, void* context) {
-  if (hand.size() != 14) return;
   Counts c = hand.concealed;
+  const CountWords cw(c);
+  const bool table = !cw.over4();
+  if ((table ? cw.small_total() : static_cast<unsigned>(total(c))) + 3 * hand.melds.size() != 14)
+    return;
   Reading cur;
   for (const auto& m : hand.melds) cur.sets.push_back({Set::Kind::Pung, m.tile, true});
   const std::size_t melds = cur.sets.size();
   // The pair lies in the suit whose tile count is 2 mod 3; the table says whether that suit
-  // can lose the pair to sets, so most candidates never reach the recursion.
-  const CountWords cw(c);
-  const bool table = !cw.over4();
-  // Kinds held, and kinds held twice or more (exact for any counts).
-  const std::uint32_t nonzero = cw.at_least(1), pairs = cw.at_least(2);
+  // can lose the pair to sets, so most candidates never reach the search.
+  const std::uint32_t nonzero = cw.at_least(1);  // kinds held (exact for any counts)
   for (int suit = 0; suit < kSuits; ++suit) {
     if (suit_tiles(c, suit, table) % 3 != 2) continue;
-    for (std::uint32_t left = pairs & (0x1FFu << (suit * kRanks)); left; left &= left - 1) {
-      int p = std::countr_zero(left);
-      c[p] -= 2;
-      if (!table || (suit_entry(c, suit) & kComplete)) {
-        cur.pair = Tile::from_index(p);
-        // On a copy: the search uses its counts up.
-        Counts left = c;
-        cur.sets.resize(melds);
-        split_sets(left, c[p] ? nonzero : nonzero & ~(1u << p), cur, visit, context);
-      }
-      c[p] += 2;
+    const std::uint32_t key = table ? suit_key(c, suit) : 0;
+    for (std::uint32_t left = suit_at_least(c, suit, 2) << (suit * kRanks); left;
+         left &= left - 1) {
+      const int p = std::countr_zero(left);
+      // The suit less the pair: its key less two of the pair's rank.
+      if (table && !(qianmj_suit_table[key - 2 * kPow5[p - suit * kRanks]] & kComplete)) continue;
+      cur.pair = Tile::from_index(p);
+      // On a copy: the search uses its counts up.
+      Counts rest = c;
+      rest[p] = static_cast<std::uint8_t>(rest[p] - 2);
+      cur.sets.resize(melds);
+      split_sets(rest, rest[p] ? nonzero : nonzero & ~(1u << p), cur, visit, context);
     }
   }
   if (seven_pairs(hand, cw)) {
@@ -322,7 +336,6 @@ std::uint32_t WaitBitsWithout::operator()(Tile t) const {
     return formal_wait_bits(before);
   }
   // As formal_wait_bits: only t's suit changes, its key by one 5^rank.
-  constexpr std::uint32_t kPow5[kRanks] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
   const int ts = static_cast<int>(t.suit());
   std::uint16_t e[kSuits] = {entry_[0], entry_[1], entry_[2]};
   e[ts] = qianmj_suit_table[key_[ts] - kPow5[t.rank() - 1]];

@@ -320,11 +320,19 @@ void formal_wait_bits_each(std::span<const Hand> hands, std::span<std::uint32_t>
 
 WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {
   const CountWords cw(hand.concealed);
-  fast_ = !cw.over4() && hand.size() == 14;
+  fast_ = !cw.over4() && cw.small_total() + 3 * hand.melds.size() == 14;
   if (!fast_) return;
   for (int s = 0; s < kSuits; ++s) {
     key_[s] = suit_key(hand.concealed, s);
     entry_[s] = qianmj_suit_table[key_[s]];
+  }
+  // waits_of_entries with one suit's entry to come: what each other suit adds while the
+  // third is complete (if the new entry is complete too), and whether the other two are.
+  for (int ts = 0; ts < kSuits; ++ts) {
+    const int a = (ts + 1) % kSuits, b = (ts + 2) % kSuits;
+    others_[ts] = ((entry_[b] & kComplete) ? (entry_[a] >> 1 & 0x1FFu) << (a * kRanks) : 0u) |
+                  ((entry_[a] & kComplete) ? (entry_[b] >> 1 & 0x1FFu) << (b * kRanks) : 0u);
+    own_[ts] = (entry_[a] & entry_[b] & kComplete) ? 0x1FFu << (ts * kRanks) : 0u;
   }
   odd_ = cw.odd();
 }
@@ -335,16 +343,17 @@ std::uint32_t WaitBitsWithout::operator()(Tile t) const {
     --before.concealed[t.index()];
     return formal_wait_bits(before);
   }
-  // As formal_wait_bits: only t's suit changes, its key by one 5^rank.
-  const int ts = static_cast<int>(t.suit());
-  std::uint16_t e[kSuits] = {entry_[0], entry_[1], entry_[2]};
-  e[ts] = qianmj_suit_table[key_[ts] - kPow5[t.rank() - 1]];
-  std::uint32_t bits = waits_of_entries(e);
+  // As formal_wait_bits: only t's suit changes, its key by one 5^rank, and the other suits'
+  // part is known.
+  const int i = t.index();
+  const int ts = (i >= kRanks) + (i >= 2 * kRanks);
+  const std::uint32_t e = qianmj_suit_table[key_[ts] - kPow5[i - ts * kRanks]];
+  std::uint32_t bits = (e & kComplete ? others_[ts] : 0u) | ((e >> 1) << (ts * kRanks) & own_[ts]);
   if (hand_.melds.empty()) {
-    const std::uint32_t odd = odd_ ^ (1u << t.index());
+    const std::uint32_t odd = odd_ ^ (1u << i);
     if (single_bit(odd)) {
       const int k = std::countr_zero(odd);
-      if (hand_.concealed[static_cast<std::size_t>(k)] - (k == t.index()) < 4) bits |= odd;
+      if (hand_.concealed[static_cast<std::size_t>(k)] - (k == i) < 4) bits |= odd;
     }
   }
   return bits;

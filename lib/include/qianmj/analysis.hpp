@@ -89,10 +89,12 @@ class WaitBitsWithout {
 
  private:
   const Hand& hand_;
-  bool fast_ = false;            // every count at most 4, and 14 tiles: the table path
-  std::uint32_t key_[3] = {};    // each suit's base-5 key
-  std::uint16_t entry_[3] = {};  // and its table entry
-  std::uint32_t odd_ = 0;        // kinds held an odd number of times
+  bool fast_ = false;             // every count at most 4, and 14 tiles: the table path
+  std::uint32_t key_[3] = {};     // each suit's base-5 key
+  std::uint16_t entry_[3] = {};   // and its table entry
+  std::uint32_t others_[3] = {};  // by the suit of the tile taken: the other suits' waits
+  std::uint32_t own_[3] = {};     // and the mask of its own waits (0: the others incomplete)
+  std::uint32_t odd_ = 0;         // kinds held an odd number of times
 };
 
 // The hand with one more concealed copy of `t`.

@@ -72,7 +72,8 @@ class TextString {
     return view().find(s, from);  // std::string::npos when absent, as std::string's
   }
 
-  // `parts` one after another: one copy of each, no allocation when they fit.
+  // `parts` one after another: one copy of each, no allocation when they fit. No part may
+  // point into this text (it is dropped first).
   void assign_joined(std::initializer_list<std::string_view> parts) {
     std::size_t n = 0;
     for (auto p : parts) n += p.size();

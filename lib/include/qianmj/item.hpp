@@ -22,11 +22,12 @@ class TextString {
   static constexpr std::size_t kInline = 119;  // the whole object: 136 bytes
 
   TextString() noexcept { inline_[0] = '\0'; }
-  TextString(std::string_view s) { copy_in(s); }  // NOLINT(google-explicit-constructor)
-  TextString(const char* s)
-      : TextString(std::string_view(s)) {}  // NOLINT(google-explicit-constructor)
-  TextString(const std::string& s)
-      : TextString(std::string_view(s)) {}  // NOLINT(google-explicit-constructor)
+  // NOLINTNEXTLINE(google-explicit-constructor): text converts as std::string does
+  TextString(std::string_view s) { copy_in(s); }
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  TextString(const char* s) : TextString(std::string_view(s)) {}
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  TextString(const std::string& s) : TextString(std::string_view(s)) {}
   TextString(const TextString& o) { copy_in(o.view()); }
   TextString(TextString&& o) noexcept { take(o); }
   TextString& operator=(const TextString& o) {
@@ -61,12 +62,10 @@ class TextString {
   const char* begin() const noexcept { return data(); }
   const char* end() const noexcept { return data() + size_; }
   std::string_view view() const noexcept { return {data(), size_}; }
-  operator std::string_view() const noexcept {
-    return view();
-  }  // NOLINT(google-explicit-constructor)
-  operator std::string() const {
-    return std::string(view());
-  }  // NOLINT(google-explicit-constructor)
+  // NOLINTNEXTLINE(google-explicit-constructor): reads as a string where one is wanted
+  operator std::string_view() const noexcept { return view(); }
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  operator std::string() const { return std::string(view()); }
   std::string str() const { return std::string(view()); }
   std::size_t find(std::string_view s, std::size_t from = 0) const noexcept {
     return view().find(s, from);  // std::string::npos when absent, as std::string's
@@ -113,10 +112,12 @@ class TextString {
   }
 
  private:
-  // Room for n bytes and the NUL, the old text dropped; returns where to write.
+  // Room for n bytes and the NUL, the old text dropped; returns where to write. (The new
+  // block is had before the old one goes: a failed allocation leaves the text as it was.)
   char* reserve_exact(std::size_t n) {
+    char* block = n > kInline ? new char[n + 1] : nullptr;
     release();
-    if (n > kInline) heap_ = new char[n + 1];
+    heap_ = block;
     size_ = n;
     return heap_ ? heap_ : inline_;
   }

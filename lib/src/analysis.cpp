@@ -41,12 +41,8 @@ constexpr std::uint32_t kPow5[kRanks] = {1, 5, 25, 125, 625, 3125, 15625, 78125,
 
 // Bit r set when the suit's rank-r count is at least n (any counts), as kinds_at_least.
 std::uint32_t suit_at_least(const Counts& c, int suit, std::uint8_t n) {
-  constexpr std::uint64_t kOnesWord = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
   const std::uint8_t* v = c.data() + suit * kRanks;
-  const std::uint64_t w = load8(v);
-  const std::uint64_t ge = (((w | kHigh) - n * kOnesWord) | w) & kHigh;  // byte j: bit 8j+7
-  return static_cast<std::uint32_t>(((ge >> 7) * 0x0102040810204080ull) >> 56) |
-         static_cast<std::uint32_t>(v[8] >= n) << 8;
+  return bytes_at_least(load8(v), n) | static_cast<std::uint32_t>(v[8] >= n) << 8;
 }
 
 std::uint16_t suit_entry(const Counts& c, int suit) {

@@ -76,18 +76,21 @@ inline bool any_count_is(const Counts& c, std::uint8_t n) {
   return zero != 0;
 }
 
-// Bit i set when count i >= n (0-127), eight counts at a time, from the counts as four
-// little-endian words (bytes 0-7, 8-15, 16-23, 24-26 and zeros). Exact for any counts: a
+// Bit j set when byte j of the little-endian word w is >= n (0-127). Exact for any bytes: a
 // byte with its high bit set is at least 128, and setting that bit first keeps each byte's
 // subtraction from borrowing from the next.
-inline std::uint32_t kinds_at_least(const std::uint64_t (&w)[4], std::uint8_t n) {
+inline std::uint32_t bytes_at_least(std::uint64_t w, std::uint8_t n) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  std::uint64_t bits = 0;
-  for (int k = 0; k < 4; ++k) {
-    const std::uint64_t ge = (((w[k] | kHigh) - n * kOnes) | w[k]) & kHigh;  // byte j: bit 8j+7
-    bits |= ((ge >> 7) * 0x0102040810204080ull) >> 56 << (8 * k);            // byte j: bit j
-  }
-  return static_cast<std::uint32_t>(bits) & ((1u << kKinds) - 1);  // the padding's bits dropped
+  const std::uint64_t ge = (((w | kHigh) - n * kOnes) | w) & kHigh;              // byte j: bit 8j+7
+  return static_cast<std::uint32_t>(((ge >> 7) * 0x0102040810204080ull) >> 56);  // byte j: bit j
+}
+
+// Bit i set when count i >= n (0-127), eight counts at a time, from the counts as four
+// little-endian words (bytes 0-7, 8-15, 16-23, 24-26 and zeros); exact for any counts.
+inline std::uint32_t kinds_at_least(const std::uint64_t (&w)[4], std::uint8_t n) {
+  std::uint32_t bits = 0;
+  for (int k = 0; k < 4; ++k) bits |= bytes_at_least(w[k], n) << (8 * k);
+  return bits & ((1u << kKinds) - 1);  // the padding's bits dropped
 }
 
 // The same of the counts themselves.

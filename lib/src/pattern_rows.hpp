@@ -213,15 +213,7 @@ class Table {
   template <bool R>
   std::optional<std::size_t> best(const Found<N, R>& f, const Options& o,
                                   std::bitset<N> among = std::bitset<N>().set()) const {
-    std::optional<std::size_t> out;
-    if (!any_option_) {  // the values are the table's: no option to look up
-      for (std::size_t i = 0; i < N; ++i)
-        if (f.held[i] && among[i] &&
-            (!out || rows_[i].spec.value > rows_[*out].spec.value ||
-             (rows_[i].spec.value == rows_[*out].spec.value && precedence_[i] > precedence_[*out])))
-          out = i;
-      return out;
-    }
+    if (!any_option_) return best(f, spec_values_, among);  // the values are the table's
     return best(f, values(o), among);
   }
   template <bool R>

@@ -66,7 +66,6 @@ class TextString {
   operator std::string_view() const noexcept { return view(); }
   // NOLINTNEXTLINE(google-explicit-constructor)
   operator std::string() const { return std::string(view()); }
-  std::string str() const { return std::string(view()); }
   std::size_t find(std::string_view s, std::size_t from = 0) const noexcept {
     return view().find(s, from);  // std::string::npos when absent, as std::string's
   }

@@ -25,6 +25,18 @@ TEST_CASE("C1 tiles: 27 kinds in three suits, ranks 1-9, index = suit*9 + rank-1
   CHECK(Tile(Suit::Pin, 9).index() == 26);
   CHECK(Tile::from_index(13).ascii() == "5s");
   CHECK(Tile::from_index(13).chinese() == "5条");
+  CHECK(Tile::from_index(0).ascii_name() == "1m");
+  CHECK(Tile::from_index(26).chinese_name() == "9筒");
+  // Every kind's names, without a std::string, read back as that kind.
+  for (int i = 0; i < kKinds; ++i) {
+    const Tile t = Tile::from_index(i);
+    CHECK(t.ascii_name().size() == 2);
+    CHECK(t.chinese_name().size() == 4);  // a digit and one three-byte suit character
+    CHECK(*parse_tile(std::string(t.ascii_name())) == t);
+    CHECK(*parse_tile(std::string(t.chinese_name())) == t);
+    CHECK(t.ascii() == t.ascii_name());
+    CHECK(t.chinese() == t.chinese_name());
+  }
   CHECK(*parse_tile("七筒") == Tile(Suit::Pin, 7));
   CHECK(*parse_tile("９m") == Tile(Suit::Man, 9));
   CHECK(parse_tile("９Ｍ").error().code == ErrorCode::BadSuit);  // full-width letters are not suits

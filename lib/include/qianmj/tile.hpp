@@ -37,6 +37,9 @@ class Tile {
 
   std::string ascii() const;    // "7p"
   std::string chinese() const;  // "7筒"
+  // The same names without a std::string: views of static text.
+  std::string_view ascii_name() const;
+  std::string_view chinese_name() const;
 
  private:
   std::uint8_t index_ = 0;

@@ -250,12 +250,13 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!s.win_tile) {  // each text one copy of each part (inline: no allocation)
     using namespace std::string_view_literals;
     Text& note = sc.notes.emplace_back();
-    const std::string field = field_name(s, "win"), ascii = win.ascii(), zh = win.chinese();
-    note.en.assign_joined({"no "sv, field, " given: assumed "sv, ascii,
+    const std::string spelled = s.field_name ? s.field_name("win") : std::string();  // --win
+    const std::string_view field = s.field_name ? std::string_view(spelled) : "win"sv;
+    note.en.assign_joined({"no "sv, field, " given: assumed "sv, win.ascii_name(),
                            ", the winning tile that scores most"sv,
                            s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});
     note.zh.assign_joined({"未给出和牌张：按"sv, s.robbing_kong ? "可抢杠的牌中"sv : ""sv,
-                           "得分最高的 "sv, zh, " 计算"sv});
+                           "得分最高的 "sv, win.chinese_name(), " 计算"sv});
   }
   sc.win_tile = win;
   sc.win = sc.legal = true;

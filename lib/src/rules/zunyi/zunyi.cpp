@@ -250,8 +250,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!s.win_tile) {  // each text one copy of each part (inline: no allocation)
     using namespace std::string_view_literals;
     Text& note = sc.notes.emplace_back();
-    const std::string spelled = s.field_name ? s.field_name("win") : std::string();  // --win
-    const std::string_view field = s.field_name ? std::string_view(spelled) : "win"sv;
+    const std::string field = field_name(s, "win");
     note.en.assign_joined({"no "sv, field, " given: assumed "sv, win.ascii_name(),
                            ", the winning tile that scores most"sv,
                            s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});

@@ -158,3 +158,45 @@ TEST_CASE(
   CHECK(w.error().field == "zimo");
   CHECK(w.error().en == "unknown field");
 }
+
+TEST_CASE(
+    "field_given, given_fields and IgnoredField::bit: each situation field by its name, found "
+    "once, and an unknown name refused") {
+  struct Case {
+    std::string_view field;
+    void (*set)(Situation&);
+  };
+  const Case cases[] = {
+      {"win", [](Situation& s) { s.win_tile = Tile::from_index(4); }},
+      {"dealer", [](Situation& s) { s.dealer = DealerRole::Payer; }},
+      {"streak", [](Situation& s) { s.streak = 1; }},
+      {"zimo", [](Situation& s) { s.zimo = true; }},
+      {"after_kong", [](Situation& s) { s.after_kong = true; }},
+      {"robbing_kong", [](Situation& s) { s.robbing_kong = true; }},
+      {"baoting", [](Situation& s) { s.baoting = true; }},
+      {"payer_baoting", [](Situation& s) { s.payer_baoting = true; }},
+      {"tianhu", [](Situation& s) { s.tianhu = true; }},
+      {"dihu", [](Situation& s) { s.dihu = true; }},
+      {"dou", [](Situation& s) { s.dou = true; }},
+  };
+  std::uint32_t bits = 0;
+  for (const auto& c : cases) {
+    INFO(c.field);
+    Situation given;
+    c.set(given);
+    const IgnoredField ignored{c.field, ""};
+    REQUIRE(single_bit(ignored.bit));
+    CHECK((bits & ignored.bit) == 0);  // a bit of its own
+    bits |= ignored.bit;
+    CHECK(field_given(given, c.field));
+    CHECK(given_fields(given) == ignored.bit);  // its own field and no other
+    CHECK_FALSE(field_given(Situation{}, c.field));
+  }
+  CHECK(given_fields(Situation{}) == 0);
+  // Found at compile time for a constant name.
+  static constexpr IgnoredField kDou{"dou", ""};
+  static_assert(kDou.bit == 1u << 10);
+  CHECK(field_bit("no_such_field") == 0);
+  CHECK(IgnoredField{"no_such_field", ""}.bit == 0);
+  CHECK_THROWS_AS(field_given(Situation{}, "no_such_field"), std::logic_error);
+}

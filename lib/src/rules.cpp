@@ -19,8 +19,10 @@ Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const
                    "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张",
                    0, ""};
     if (auto e = normalize_situation(hand, s, sc.notes)) return e;
-    for (const auto& f : ignored_fields())
-      if (field_given(s, f.field)) {
+    const auto ignored = ignored_fields();
+    const std::uint32_t given = ignored.empty() ? 0 : given_fields(s);
+    for (const auto& f : ignored)
+      if (f.bit ? (given & f.bit) != 0 : field_given(s, f.field)) {
         std::string shown = field_name(s, f.field) + std::string(f.aside);
         sc.notes.push_back({shown + " has no effect under the " + name().en + " rules",
                             shown + " 在" + name().zh + "规则下不计"});
@@ -61,19 +63,7 @@ std::string field_name(const Situation& s, std::string_view field) {
 }
 
 bool field_given(const Situation& s, std::string_view f) {
-  // Compared with literals, so that each test is a length check and a few inline compares
-  // (a rule set asks this for its ignored fields on every score).
-  if (f == "win") return s.win_tile.has_value();
-  if (f == "dealer") return s.dealer != DealerRole::None;
-  if (f == "streak") return s.streak > 0;
-  if (f == "zimo") return s.zimo;
-  if (f == "after_kong") return s.after_kong;
-  if (f == "robbing_kong") return s.robbing_kong;
-  if (f == "baoting") return s.baoting;
-  if (f == "payer_baoting") return s.payer_baoting;
-  if (f == "tianhu") return s.tianhu;
-  if (f == "dihu") return s.dihu;
-  if (f == "dou") return s.dou;
+  if (const std::uint32_t bit = field_bit(f)) return (given_fields(s) & bit) != 0;
   throw std::logic_error("qianmj: no situation field " + std::string(f));
 }
 

@@ -2,6 +2,7 @@
 // word-at-a-time sums, the wait bits less one tile, and Zunyi's search over winning tiles
 // (readings and tile-free rows found once, later tiles skipped) against trying every tile
 // with every row.
+#include <array>
 #include <bit>
 #include <set>
 #include <sstream>
@@ -206,17 +207,28 @@ void each_one_suit_hand(int suit, F&& f) {
 }  // namespace
 
 TEST_CASE(
-    "WaitBitsWithout(h)(t) is formal_wait_bits of h less t, over every one-suit hand and random "
-    "ones") {
+    "WaitBitsWithout(h)(t) and .each() are formal_wait_bits of h less t, over every one-suit "
+    "hand and random ones") {
   long checked = 0, nonzero = 0;
+  constexpr std::uint32_t kUnset = 0xDEADBEEF;  // what each() must leave where not asked
   auto check = [&](const Hand& h) {
     const WaitBitsWithout without(h);
+    std::uint32_t held = 0;
     for (int i = 0; i < kKinds; ++i) {
       if (!h.concealed[at(i)]) continue;
+      held |= 1u << i;
       const Tile t = Tile::from_index(i);
       const auto bits = without(t);
       REQUIRE(bits == plain_without(h, t));
       ++checked, nonzero += bits != 0;
+    }
+    // each(): every held kind at once, or every other one (a search that asks for a few).
+    for (const std::uint32_t asked : {held, held & 0x2AAAAAAu}) {
+      std::array<std::uint32_t, kKinds> out;
+      out.fill(kUnset);
+      without.each(asked, out);
+      for (int i = 0; i < kKinds; ++i)
+        REQUIRE(out[at(i)] == (asked >> i & 1 ? plain_without(h, Tile::from_index(i)) : kUnset));
     }
   };
   for (int suit : {0, 2}) each_one_suit_hand(suit, check);

@@ -241,10 +241,14 @@ std::vector<Reading> readings(const Hand& hand) {
 }
 
 bool is_winning_shape(const Hand& hand) {
-  if (hand.size() != 14) return false;
   const CountWords cw(hand.concealed);
+  const bool small = !cw.over4();  // the tile count from the words already read
+  if ((small ? cw.small_total() : static_cast<unsigned>(total(hand.concealed))) +
+          3 * hand.melds.size() !=
+      14)
+    return false;
   if (seven_pairs(hand, cw)) return true;
-  if (cw.over4()) {  // a fifth copy: only formal waits ask; use the recursion
+  if (!small) {  // a fifth copy: only formal waits ask; use the recursion
     Counts c = hand.concealed;
     for (int p = 0; p < kKinds; ++p) {
       if (c[p] < 2) continue;
@@ -333,15 +337,9 @@ WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {
   odd_ = cw.odd();
 }
 
-std::uint32_t WaitBitsWithout::operator()(Tile t) const {
-  if (!fast_) {  // a fifth copy, or not 14 tiles: the general path
-    Hand before = hand_;
-    --before.concealed[t.index()];
-    return formal_wait_bits(before);
-  }
-  // As formal_wait_bits: only t's suit changes, its key by one 5^rank, and the other suits'
-  // part is known.
-  const int i = t.index();
+// As formal_wait_bits: only the suit of the tile taken (kind i) changes, its key by one
+// 5^rank, and the other suits' part is known.
+std::uint32_t WaitBitsWithout::fast(int i) const {
   const int ts = (i >= kRanks) + (i >= 2 * kRanks);
   const std::uint32_t e = qianmj_suit_table[key_[ts] - kPow5[i - ts * kRanks]];
   std::uint32_t bits = (e & kComplete ? others_[ts] : 0u) | ((e >> 1) << (ts * kRanks) & own_[ts]);
@@ -353,6 +351,46 @@ std::uint32_t WaitBitsWithout::operator()(Tile t) const {
     }
   }
   return bits;
+}
+
+std::uint32_t WaitBitsWithout::operator()(Tile t) const {
+  if (!fast_) {  // a fifth copy, or not 14 tiles: the general path
+    Hand before = hand_;
+    --before.concealed[t.index()];
+    return formal_wait_bits(before);
+  }
+  return fast(t.index());
+}
+
+void WaitBitsWithout::each(std::uint32_t kinds, std::span<std::uint32_t, kKinds> out) const {
+  if (!fast_) {
+    for (; kinds; kinds &= kinds - 1) {
+      const int i = std::countr_zero(kinds);
+      out[static_cast<std::size_t>(i)] = (*this)(Tile::from_index(i));
+    }
+    return;
+  }
+  // fast() in one loop without a branch on the tile (a random hand's tiles would mispredict
+  // one a suit).
+  for (std::uint32_t left = kinds; left; left &= left - 1) {
+    const int i = std::countr_zero(left);
+    const int ts = (i >= kRanks) + (i >= 2 * kRanks), rank = i - ts * kRanks;
+    const std::uint32_t e = qianmj_suit_table[key_[ts] - kPow5[rank]];
+    out[static_cast<std::size_t>(i)] =
+        (others_[ts] & (0u - (e & kComplete))) | ((e >> 1) << (ts * kRanks) & own_[ts]);
+  }
+  // Seven pairs: the kinds odd after tile i is taken are odd_ with bit i flipped, a single
+  // one only when odd_ has at most two (and then for few i).
+  const std::uint32_t all_but_one = odd_ & (odd_ - 1);  // (no std::popcount: a libgcc call)
+  if (!hand_.melds.empty() || (all_but_one & (all_but_one - 1)) != 0) return;
+  for (; kinds; kinds &= kinds - 1) {
+    const int i = std::countr_zero(kinds);
+    const std::uint32_t odd = odd_ ^ (1u << i);
+    if (!single_bit(odd)) continue;
+    const int k = std::countr_zero(odd);
+    if (hand_.concealed[static_cast<std::size_t>(k)] - (k == i) < 4)
+      out[static_cast<std::size_t>(i)] |= odd;
+  }
 }
 
 std::vector<Wait> formal_waits(const Hand& hand) {

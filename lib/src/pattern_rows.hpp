@@ -41,23 +41,30 @@ struct Context {
   std::uint32_t live_waits_before_win() const {
     if (!live_cache->computed) {
       LiveWaits& l = live_cache->hand;
-      if (!l.without) {  // once a hand: its wait bits less each tile, and its copies
-        l.without.emplace(hand);
-        const Counts copies = hand.all_copies();
-        l.four = kinds_at_least(copies, kCopies), l.five = kinds_at_least(copies, kCopies + 1);
+      const int i = win->index();
+      const std::uint32_t w = 1u << i;
+      if (!(l.made & w)) {  // once a hand: its wait bits less each tile to try, and its copies
+        if (!l.made) {
+          const Counts copies = hand.all_copies();
+          l.four = kinds_at_least(copies, kCopies), l.five = kinds_at_least(copies, kCopies + 1);
+        }
+        const std::uint32_t kinds = (l.kinds | w) & ~l.made;
+        WaitBitsWithout(hand).each(kinds, l.waits);
+        l.made |= kinds;
       }
       // A wait is dead when the player holds all four copies besides the winning tile: four
       // of another kind, or five of the winning tile's (a formal hand).
-      const std::uint32_t w = 1u << win->index();
-      live_cache->bits = (*l.without)(*win) & ~((l.four & ~w) | (l.five & w));
+      live_cache->bits = l.waits[static_cast<std::size_t>(i)] & ~((l.four & ~w) | (l.five & w));
       live_cache->computed = true;
     }
     return live_cache->bits;
   }
   // What a hand's live waits less each tile need, made once for all the tiles tried.
   struct LiveWaits {
-    std::optional<WaitBitsWithout> without;
-    std::uint32_t four = 0, five = 0;  // kinds of which hand.all_copies() holds >= 4, > 4
+    std::uint32_t kinds = 0;  // the tiles a search will try: their waits are found together
+    std::uint32_t made = 0;   // the tiles whose waits[] are found
+    std::uint32_t four = 0, five = 0;         // kinds of which hand.all_copies() holds >= 4, > 4
+    std::array<std::uint32_t, kKinds> waits;  // waits[i]: the hand's wait bits less tile i
   };
   struct LiveCache {
     bool computed = false;
@@ -249,54 +256,60 @@ struct HandFacts {
   bool one_suit, four_alike;
 };
 
+// The rows `rows` selects (the situation rows, or the others) that one reading makes, added
+// to `out`: a row already held is not tried again, nor a row of the other shape.
+template <const auto& table, Rows rows, bool situation, class Found>
+void try_rows(Found& out, const Context& c) {
+  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
+  constexpr bool with_readings = !std::is_same_v<decltype(out.reading), NoReadings>;
+  const Reading& r = c.reading;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          constexpr const Row& row = table[I];
+          constexpr bool tried =
+              row.from_situation == situation &&
+              (rows == Rows::All || situation || row.uses_win == (rows == Rows::WinAndSituation));
+          constexpr bool standard_only = row.shape == Shape::Standard,
+                         pairs_only = row.shape == Shape::SevenPairs;
+          if constexpr (tried && with_readings) {
+            if (!out.held[I] && !(standard_only && r.seven_pairs) &&
+                !(pairs_only && !r.seven_pairs) && row.holds(c)) {
+              out.held[I] = true;
+              out.reading.set(I, r);
+            }
+          } else if constexpr (tried) {  // held bits only: the answer taken without a branch
+            if (!(standard_only && r.seven_pairs) && !(pairs_only && !r.seven_pairs))
+              out.held |= std::bitset<N>(std::uint64_t{row.holds(c)} << I);  // (a random answer
+                                                                             // mispredicts one)
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<N>{});
+}
+
 // The rows `rows` selects that `hand` makes over `readings`, added to `out` (which holds
 // the others already): find() below, in parts.
 template <const auto& table, Rows rows, class Found, class Readings>
 void add_rows(Found& out, const Hand& hand, const HandFacts& facts, const Readings& readings,
-              std::optional<Tile> win, const Situation& s, const Options& o,
-              Context::LiveWaits* live = nullptr) {
-  constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
-  constexpr bool with_readings = !std::is_same_v<decltype(out.reading), NoReadings>;
+              std::optional<Tile> win, const Situation& s, const Options& o) {
   out.win = win;
   const bool one_suit = facts.one_suit, four = facts.four_alike;
-  Context::LiveWaits own_live;
-  Context::LiveCache cache{.hand = live ? *live : own_live};
-  auto try_rows = [&]<bool situation>(const Context& c, const Reading& r) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            constexpr const Row& row = table[I];
-            constexpr bool tried =
-                row.from_situation == situation &&
-                (rows == Rows::All || situation || row.uses_win == (rows == Rows::WinAndSituation));
-            constexpr bool standard_only = row.shape == Shape::Standard,
-                           pairs_only = row.shape == Shape::SevenPairs;
-            if constexpr (tried) {
-              if (!out.held[I] && !(standard_only && r.seven_pairs) &&
-                  !(pairs_only && !r.seven_pairs) && row.holds(c)) {
-                out.held[I] = true;
-                if constexpr (with_readings) out.reading.set(I, r);
-              }
-            }
-          }(),
-          ...);
-    }
-    (std::make_index_sequence<N>{});
-  };
+  Context::LiveWaits live;
+  Context::LiveCache cache{.hand = live};
   readings([&](const Reading& r, bool pungs) {
     out.any_reading = true;
-    try_rows.template operator()<false>(Context{hand, r, s, o, win, one_suit, four, pungs, &cache},
-                                        r);
+    try_rows<table, rows, false>(out, Context{hand, r, s, o, win, one_suit, four, pungs, &cache});
   });
   if (rows == Rows::WithoutWin || !out.any_reading) return;
   if constexpr (!table.any_situation()) return;
   // Situation rows: shown with the reading of the best shape row.
   const auto shape = table.best(out, o);
   Reading shown;
-  if constexpr (with_readings)
+  if constexpr (!std::is_same_v<decltype(out.reading), NoReadings>)
     if (shape) shown = out.reading[*shape];
-  try_rows.template operator()<true>(Context{hand, shown, s, o, win, one_suit, four, false, &cache},
-                                     shown);
+  try_rows<table, rows, true>(out, Context{hand, shown, s, o, win, one_suit, four, false, &cache});
 }
 
 // The rows `hand` makes over `readings` (the hand's, in order), won on `win`, under the
@@ -365,40 +378,65 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   add_rows<table, Rows::WithoutWin>(base, hand, facts, list, std::nullopt, s, o);
   // The bound: every row a tile might add, of a shape the hand has a reading of (held bits
   // only: those rows have no reading to show).
+  constexpr auto tile_rows = [](Shape shape) {  // those rows of one shape, as bits
+    std::uint64_t bits = 0;
+    for (std::size_t i = 0; i < N; ++i)
+      if ((table[i].uses_win || table[i].from_situation) && table[i].shape == shape)
+        bits |= std::uint64_t{1} << i;
+    return bits;
+  };
+  constexpr std::uint64_t any_shape = tile_rows(Shape::Any),
+                          standard_only = tile_rows(Shape::Standard),
+                          pairs_only = tile_rows(Shape::SevenPairs);
   Found<N, false> upper;
-  upper.held = base.held;
+  upper.held = base.held | std::bitset<N>(any_shape | (standard ? standard_only : 0) |
+                                          (seven_pairs ? pairs_only : 0));
   upper.any_reading = base.any_reading;
-  for (std::size_t i = 0; i < N; ++i) {
-    const Shape shape = table[i].shape;
-    if ((table[i].uses_win || table[i].from_situation) &&
-        (shape == Shape::Any || (shape == Shape::Standard ? standard : seven_pairs)))
-      upper.held[i] = true;
-  }
   const auto most = worth(upper);
   // Each tile's rows without their readings (held bits only, no copy of the readings); the
   // best tile's Found is made once at the end, as it was found.
   static_assert(!table.any_situation(),
                 "situation rows show the best shape row's reading: held bits alone cannot say");
-  std::optional<Tile> best;
-  std::int64_t best_worth = 0;
-  Context::LiveWaits live;
   // The kinds that may be the winning tile: those held.
   std::uint32_t held = kinds_at_least(hand.concealed, 1);
   if (win) held &= 1u << win->index();
+  Context::LiveWaits live;
+  live.kinds = held;  // a row that reads the live waits has them found for every tile at once
+  Context::LiveCache cache{.hand = live};
+  // Each reading's context, made once: a tile sets its own fields (the tile, its live waits).
+  InlineVector<Context, 8> contexts;
+  for (std::size_t k = 0; k < all.size(); ++k)
+    contexts.push_back(Context{hand, all[k], s, o, std::nullopt, facts.one_suit, facts.four_alike,
+                               pungs[k], &cache});
+  // The rows that look at tile t, over every reading, added to `f`.
+  auto add_tile_rows = [&](auto& f, Tile t) {
+    f.win = t;
+    cache.computed = false;
+    for (Context& c : contexts) {
+      c.win = t;
+      try_rows<table, Rows::WinAndSituation, false>(f, c);
+    }
+  };
+  int best = -1;  // the best tile's index so far, or -1
+  std::int64_t best_worth = 0;
   for (; held; held &= held - 1) {
-    const Tile t = Tile::from_index(std::countr_zero(held));
+    const int i = std::countr_zero(held);
+    const Tile t = Tile::from_index(i);
     if (!allowed(t)) continue;
-    if (best && (!most || *most <= best_worth)) break;  // no later tile can score more
+    if (best >= 0 && (!most || *most <= best_worth)) break;  // no later tile can score more
     Found<N, false> f;
     f.held = base.held;
-    f.any_reading = base.any_reading;
-    add_rows<table, Rows::WinAndSituation>(f, hand, facts, list, t, s, o, &live);
-    auto w = worth(f);
-    if (w && (!best || *w > best_worth)) best = t, best_worth = *w;
+    f.any_reading = true;
+    add_tile_rows(f, t);
+    if (const auto w = worth(f)) {  // the better of the two without a branch (random here)
+      const bool better = (best < 0) | (*w > best_worth);
+      best ^= (best ^ i) & -int{better};
+      best_worth ^= (best_worth ^ *w) & -std::int64_t{better};
+    }
   }
-  if (!best) return std::nullopt;
+  if (best < 0) return std::nullopt;
   Found<N> found = base;
-  add_rows<table, Rows::WinAndSituation>(found, hand, facts, list, *best, s, o, &live);
+  add_tile_rows(found, Tile::from_index(best));
   return found;
 }
 

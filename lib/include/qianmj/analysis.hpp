@@ -86,8 +86,12 @@ class WaitBitsWithout {
   explicit WaitBitsWithout(const Hand& hand);
   // formal_wait_bits of `hand` less one copy of t; t must be among its concealed tiles.
   std::uint32_t operator()(Tile t) const;
+  // The same for every kind in `kinds` (bit i: kind i, each among the concealed tiles), into
+  // out[i]; the other entries are left as they are. One call for a search over many tiles.
+  void each(std::uint32_t kinds, std::span<std::uint32_t, kKinds> out) const;
 
  private:
+  std::uint32_t fast(int i) const;  // operator() on the table path
   const Hand& hand_;
   bool fast_ = false;             // every count at most 4, and 14 tiles: the table path
   std::uint32_t key_[3] = {};     // each suit's base-5 key

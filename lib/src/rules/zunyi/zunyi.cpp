@@ -25,13 +25,12 @@ bool dragon(const Context& c) {
   return c.options.on(kLongOnWin) ? c.hand.concealed[c.win->index()] == 4 : c.four_alike;
 }
 
-// 大宽张: the live waits before the win are exactly 1-4-7, 2-5-8 or 3-6-9 of one suit.
-// Live waits of exactly 1-4-7, 2-5-8 or 3-6-9 of one suit: three bits, three ranks apart,
-// the lowest a rank 1-3.
+// 大宽张: the live waits before the win are exactly 1-4-7, 2-5-8 or 3-6-9 of one suit:
+// three bits, three ranks apart, the lowest a rank 1-3. Without a branch (random waits
+// mispredict one); no waits give low = 32, which neither test passes.
 bool wide(std::uint32_t live) {
-  if (live == 0) return false;
   const int low = std::countr_zero(live);
-  return low % kRanks <= 2 && live == 0x49u << low;
+  return (low % kRanks <= 2) & (std::uint64_t{live} == std::uint64_t{0x49} << low);
 }
 
 // Z2: structural patterns (one counts, the highest), then 清一色 adds. 边卡吊 and 大宽张
@@ -141,7 +140,16 @@ Zunyi::Zunyi(Options options)
       row_values_(kTable.values(options_)),
       addons_{addon("zimo"),      addon("tianhu"),       addon("dihu"),    addon("gangshangpao"),
               addon("qianggang"), addon("gangshanghua"), addon("baoting"), addon("shabao")},
-      qianggang_bao_(options_.on("zunyi-qianggang-bao")) {}
+      qianggang_bao_(options_.on("zunyi-qianggang-bao")) {
+  // What each set of rows held is worth (parts_of(f)->combined.value), for the winning-tile
+  // search: a table read a tile instead of a best-of loop over the rows.
+  for (std::size_t held = 0; held < worth_.size(); ++held) {
+    pattern_rows::Found<7, false> f;
+    f.held = held;
+    const auto best = kTable.best(f, row_values_, kStructural);
+    worth_[held] = (best ? row_values_[*best] : 0) + (f.held[kFlush] ? row_values_[kFlush] : 0);
+  }
+}
 
 const std::vector<ItemSpec>& Zunyi::patterns() const {
   return kPatterns;
@@ -156,11 +164,21 @@ Item Zunyi::addon(std::string_view id) const {
   return spec(kAddons, id).item();
 }
 
+namespace {
+
+// Why a hand does not win: it holds all three suits (Z1), or it has no winning shape (C3).
+constexpr std::string_view kAllSuitsEn =
+    "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)";
+constexpr std::string_view kAllSuitsZh =
+    "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）";
+constexpr std::string_view kNoShapeEn = "neither 4 sets + a pair nor seven pairs (C3)";
+constexpr std::string_view kNoShapeZh = "既非四坎加一将，也非七对（C3）";
+
+}  // namespace
+
 std::optional<Text> Zunyi::no_win_reason(const Hand& hand) const {
   if (lacks_a_suit(hand)) return std::nullopt;
-  return Text{
-      "缺一门: a Zunyi hand wins and is ready only without one suit; this one holds all three (Z1)",
-      "缺一门：遵义麻将须缺一门才能和牌或听牌；此手牌三门俱全（Z1）"};
+  return Text{kAllSuitsEn, kAllSuitsZh};
 }
 
 namespace {
@@ -206,17 +224,21 @@ std::optional<std::pair<Tile, Zunyi::Parts>> Zunyi::best_parts(const Hand& hand,
 std::optional<pattern_rows::Found<7>> Zunyi::best_found(const Hand& hand, std::optional<Tile> win,
                                                         bool robbing) const {
   if (!lacks_a_suit(hand)) return std::nullopt;
-  const Counts all = hand.all_copies();
+  return search(hand, win, robbing);
+}
+
+std::optional<pattern_rows::Found<7>> Zunyi::search(const Hand& hand, std::optional<Tile> win,
+                                                    bool robbing) const {
+  const Counts all = robbing ? hand.all_copies() : Counts{};
   return pattern_rows::best_over_tiles<kTable>(
       hand, win, {}, options_,
       [&](Tile t) {
         return !robbing || all[t.index()] == 1;
       },  // 抢杠: the winner holds only the robbed copy
       [&](const auto& f) -> std::optional<std::int64_t> {
-        // parts_of(f)->combined.value, without building the items.
+        // parts_of(f)->combined.value, without building the items: looked up.
         if (!f.any_reading) return std::nullopt;
-        const auto best = kTable.best(f, row_values_, kStructural);
-        return (best ? row_values_[*best] : 0) + (f.held[kFlush] ? row_values_[kFlush] : 0);
+        return worth_[f.held.to_ulong()];
       });
 }
 
@@ -236,13 +258,12 @@ std::span<const IgnoredField> Zunyi::ignored_fields() const {
 std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
   sc.hand = hand;
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
-  auto found = best_found(hand, s.win_tile, s.robbing_kong);
-  if (!found) {
-    auto why = is_winning_shape(hand) ? no_win_reason(hand) : std::nullopt;
+  const bool lacks = lacks_a_suit(hand);  // best_found, the suits found once
+  auto found = lacks ? search(hand, s.win_tile, s.robbing_kong) : std::nullopt;
+  if (!found) {  // no_win_reason's answer, else C3's, made in place (each text copied once)
+    const bool all_suits = !lacks && is_winning_shape(hand);
     sc.win_tile = s.win_tile;
-    sc.reason = why ? std::move(*why)
-                    : Text{"neither 4 sets + a pair nor seven pairs (C3)",
-                           "既非四坎加一将，也非七对（C3）"};
+    sc.reason.emplace(all_suits ? kAllSuitsEn : kNoShapeEn, all_suits ? kAllSuitsZh : kNoShapeZh);
     return std::nullopt;
   }
   const Tile win = *found->win;
@@ -250,7 +271,8 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!s.win_tile) {  // each text one copy of each part (inline: no allocation)
     using namespace std::string_view_literals;
     Text& note = sc.notes.emplace_back();
-    const std::string field = field_name(s, "win");
+    std::string spelled;  // a string only for a caller's own spelling (the CLI's --win)
+    const std::string_view field = field_name(s, "win", spelled);
     note.en.assign_joined({"no "sv, field, " given: assumed "sv, win.ascii_name(),
                            ", the winning tile that scores most"sv,
                            s.robbing_kong ? " of those a kong could be robbed of"sv : ""sv});

@@ -48,7 +48,11 @@ class Zunyi final : public Ruleset {
   // The rows of the winning tile that scores most (see best_parts).
   std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing) const;
+  // The same for a hand known to lack a suit (Z1).
+  std::optional<pattern_rows::Found<7>> search(const Hand& hand, std::optional<Tile> win,
+                                               bool robbing) const;
   std::array<std::int64_t, 7> row_values_;  // each pattern row's value, under options_
+  std::array<std::int64_t, 1 << 7> worth_;  // by the rows held (bit i: row i), their worth
   // What every scored hand reads, kept from when the rule set is made: the add-ons with
   // their values under options_, and zunyi-qianggang-bao.
   struct Addons {

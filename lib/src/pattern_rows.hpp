@@ -257,7 +257,10 @@ struct HandFacts {
 };
 
 // The rows `rows` selects (the situation rows, or the others) that one reading makes, added
-// to `out`: a row already held is not tried again, nor a row of the other shape.
+// to `out`; a row of the other shape is not tried. Where `out` keeps readings, a row already
+// held is not tried again (its first reading stays); where it keeps held bits only, each
+// answer is or-ed in without a branch on it (random answers, as a tile's waits give,
+// mispredict one), so a predicate must be pure.
 template <const auto& table, Rows rows, bool situation, class Found>
 void try_rows(Found& out, const Context& c) {
   constexpr std::size_t N = std::remove_cvref_t<decltype(table)>::size();
@@ -278,10 +281,9 @@ void try_rows(Found& out, const Context& c) {
               out.held[I] = true;
               out.reading.set(I, r);
             }
-          } else if constexpr (tried) {  // held bits only: the answer taken without a branch
+          } else if constexpr (tried) {
             if (!(standard_only && r.seven_pairs) && !(pairs_only && !r.seven_pairs))
-              out.held |= std::bitset<N>(std::uint64_t{row.holds(c)} << I);  // (a random answer
-                                                                             // mispredicts one)
+              out.held |= std::bitset<N>(std::uint64_t{row.holds(c)} << I);
           }
         }(),
         ...);

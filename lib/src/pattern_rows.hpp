@@ -97,7 +97,11 @@ struct Row {
 // second kind for one tile.
 enum class Rows { All, WithoutWin, WinAndSituation };
 
-struct NoReadings {};
+// A Found's readings where it keeps none: setting one does nothing (clang checks the call
+// even where `if constexpr` leaves it out).
+struct NoReadings {
+  void set(std::size_t, const Reading&) {}
+};
 
 // N readings left uninitialized until written: a row's slot is written when the row is
 // first held, and read only then. (An array of std::optional<Reading> was zeroed whole,

@@ -260,10 +260,12 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   // Z2: without the winning tile, the one that scores most (C4), said in a note.
   const bool lacks = lacks_a_suit(hand);  // best_found, the suits found once
   auto found = lacks ? search(hand, s.win_tile, s.robbing_kong) : std::nullopt;
-  if (!found) {  // no_win_reason's answer, else C3's, made in place (each text copied once)
+  if (!found) {  // no_win_reason's answer, else C3's, made in place
     const bool all_suits = !lacks && is_winning_shape(hand);
     sc.win_tile = s.win_tile;
-    sc.reason.emplace(all_suits ? kAllSuitsEn : kNoShapeEn, all_suits ? kAllSuitsZh : kNoShapeZh);
+    Text& reason = sc.reason.emplace();  // (clang 14 cannot emplace an aggregate from parts)
+    reason.en = all_suits ? kAllSuitsEn : kNoShapeEn;
+    reason.zh = all_suits ? kAllSuitsZh : kNoShapeZh;
     return std::nullopt;
   }
   const Tile win = *found->win;

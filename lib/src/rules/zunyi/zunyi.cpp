@@ -263,9 +263,8 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (!found) {  // no_win_reason's answer, else C3's, made in place
     const bool all_suits = !lacks && is_winning_shape(hand);
     sc.win_tile = s.win_tile;
-    Text& reason = sc.reason.emplace();  // (clang 14 cannot emplace an aggregate from parts)
-    reason.en = all_suits ? kAllSuitsEn : kNoShapeEn;
-    reason.zh = all_suits ? kAllSuitsZh : kNoShapeZh;
+    sc.reason.emplace(
+        Text{all_suits ? kAllSuitsEn : kNoShapeEn, all_suits ? kAllSuitsZh : kNoShapeZh});
     return std::nullopt;
   }
   const Tile win = *found->win;

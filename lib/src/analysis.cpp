@@ -338,19 +338,25 @@ WaitBitsWithout::WaitBitsWithout(const Hand& hand) : hand_(hand) {
 }
 
 // As formal_wait_bits: only the suit of the tile taken (kind i) changes, its key by one
-// 5^rank, and the other suits' part is known.
-std::uint32_t WaitBitsWithout::fast(int i) const {
+// 5^rank, and the other suits' part is known. Without a branch on the tile (a random hand's
+// tiles would mispredict one a suit).
+std::uint32_t WaitBitsWithout::table_part(int i) const {
   const int ts = (i >= kRanks) + (i >= 2 * kRanks);
   const std::uint32_t e = qianmj_suit_table[key_[ts] - kPow5[i - ts * kRanks]];
-  std::uint32_t bits = (e & kComplete ? others_[ts] : 0u) | ((e >> 1) << (ts * kRanks) & own_[ts]);
-  if (hand_.melds.empty()) {
-    const std::uint32_t odd = odd_ ^ (1u << i);
-    if (single_bit(odd)) {
-      const int k = std::countr_zero(odd);
-      if (hand_.concealed[static_cast<std::size_t>(k)] - (k == i) < 4) bits |= odd;
-    }
-  }
-  return bits;
+  return (others_[ts] & (0u - (e & kComplete))) | ((e >> 1) << (ts * kRanks) & own_[ts]);
+}
+
+// Seven pairs (no melds): the kinds odd after tile i is taken are odd_ with bit i flipped; a
+// single one is the wait, unless all four of it are held.
+std::uint32_t WaitBitsWithout::pairs_part(int i) const {
+  const std::uint32_t odd = odd_ ^ (1u << i);
+  if (!single_bit(odd)) return 0;
+  const int k = std::countr_zero(odd);
+  return hand_.concealed[static_cast<std::size_t>(k)] - (k == i) < 4 ? odd : 0u;
+}
+
+std::uint32_t WaitBitsWithout::fast(int i) const {
+  return table_part(i) | (hand_.melds.empty() ? pairs_part(i) : 0u);
 }
 
 std::uint32_t WaitBitsWithout::operator()(Tile t) const {
@@ -370,26 +376,18 @@ void WaitBitsWithout::each(std::uint32_t kinds, std::span<std::uint32_t, kKinds>
     }
     return;
   }
-  // fast() in one loop without a branch on the tile (a random hand's tiles would mispredict
-  // one a suit).
+  // fast() for each tile: the table part in one loop, then seven pairs only where it can
+  // add a wait.
   for (std::uint32_t left = kinds; left; left &= left - 1) {
     const int i = std::countr_zero(left);
-    const int ts = (i >= kRanks) + (i >= 2 * kRanks), rank = i - ts * kRanks;
-    const std::uint32_t e = qianmj_suit_table[key_[ts] - kPow5[rank]];
-    out[static_cast<std::size_t>(i)] =
-        (others_[ts] & (0u - (e & kComplete))) | ((e >> 1) << (ts * kRanks) & own_[ts]);
+    out[static_cast<std::size_t>(i)] = table_part(i);
   }
-  // Seven pairs: the kinds odd after tile i is taken are odd_ with bit i flipped, a single
-  // one only when odd_ has at most two (and then for few i).
+  // A single odd kind after a tile is taken needs odd_ to have at most two.
   const std::uint32_t all_but_one = odd_ & (odd_ - 1);  // (no std::popcount: a libgcc call)
   if (!hand_.melds.empty() || (all_but_one & (all_but_one - 1)) != 0) return;
   for (; kinds; kinds &= kinds - 1) {
     const int i = std::countr_zero(kinds);
-    const std::uint32_t odd = odd_ ^ (1u << i);
-    if (!single_bit(odd)) continue;
-    const int k = std::countr_zero(odd);
-    if (hand_.concealed[static_cast<std::size_t>(k)] - (k == i) < 4)
-      out[static_cast<std::size_t>(i)] |= odd;
+    out[static_cast<std::size_t>(i)] |= pairs_part(i);
   }
 }
 

@@ -91,7 +91,9 @@ class WaitBitsWithout {
   void each(std::uint32_t kinds, std::span<std::uint32_t, kKinds> out) const;
 
  private:
-  std::uint32_t fast(int i) const;  // operator() on the table path
+  std::uint32_t fast(int i) const;        // operator() on the table path
+  std::uint32_t table_part(int i) const;  // fast(i) but seven pairs
+  std::uint32_t pairs_part(int i) const;  // fast(i)'s seven pairs, when there are no melds
   const Hand& hand_;
   bool fast_ = false;             // every count at most 4, and 14 tiles: the table path
   std::uint32_t key_[3] = {};     // each suit's base-5 key

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "json_tables.hpp"
 #include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
@@ -103,6 +104,11 @@ void settle(const std::uint8_t* data, std::size_t size) {
   std::string rules_id;
   cli::SettleOutput o;
   o.seat = s.seat;
+  // The one-pass table reader reads only what the checked reader reads, to the same table.
+  if (auto fast = json_detail::table_from_json_fast(text)) {
+    auto checked = json_detail::table_from_json_checked(text);
+    check(checked && *checked == *fast, "the one-pass table reader disagrees with the checked one");
+  }
   auto a = cli::settle_answer(text, s.common, o, 3, rules_id);
   if (a)
     check_answer(*a, s.common.json);

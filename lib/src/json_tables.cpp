@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "json_tables.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/settle.hpp"
@@ -337,6 +338,12 @@ std::optional<Error> json_prescan(std::string_view text, std::size_t max_values)
 }
 
 Result<Table> table_from_json(std::string_view text) {
+  if (auto e = check_shape(text)) return *e;
+  if (auto t = json_detail::table_from_json_fast(text)) return std::move(*t);
+  return json_detail::table_from_json_checked(text);
+}
+
+Result<Table> json_detail::table_from_json_checked(std::string_view text) {
   if (auto e = check_shape(text)) return *e;
   In j;
   try {

@@ -17,6 +17,7 @@ struct KongEvent {
   Meld::Kind kind = Meld::Kind::DirectKong;  // never Pung
   Tile tile;
   int from = -1;  // the discarder, for a direct kong
+  friend bool operator==(const KongEvent&, const KongEvent&) = default;
 };
 
 struct WinEvent {
@@ -28,6 +29,7 @@ struct WinEvent {
   bool tianhu = false;
   bool dihu = false;
   bool self_drawn() const { return from < 0 || from == seat; }
+  friend bool operator==(const WinEvent&, const WinEvent&) = default;
 };
 
 struct SeatState {
@@ -36,6 +38,7 @@ struct SeatState {
   bool baoting = false;
   int discarded_yaoji = 0;  // Zunyi
   bool chongfeng = false;   // Zunyi
+  friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
 struct Table {
@@ -51,6 +54,7 @@ struct Table {
   int escaper = -1;
   bool last_four = false;
   std::optional<Tile> flipped;  // Zunyi: the turned-up tile after a win
+  friend bool operator==(const Table&, const Table&) = default;
 };
 
 // One payment between two seats.

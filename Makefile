@@ -86,10 +86,12 @@ package: deps
 	@ls -l $(PKG_BUILD)/*.deb
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, at -O1 (five times
-# faster than -O0 here, and still every report with its line). The install tests (-L install)
-# are left out: they build the project again, unsanitized, and run no code of its own.
+# faster than -O0 here) with line tables only (-g1: every report still has its file and line,
+# and a test file compiles in three quarters of the time of -g). The install tests
+# (-L install) are left out: they build the project again, unsanitized, and run no code of
+# its own.
 sanitize: deps test-deps
-	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQIANMJ_SANITIZE=ON
+	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DQIANMJ_SANITIZE=ON
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE install

@@ -337,14 +337,17 @@ std::optional<Error> json_prescan(std::string_view text, std::size_t max_values)
   return std::nullopt;  // a syntax error is the DOM parser's to report
 }
 
-Result<Table> table_from_json(std::string_view text) {
-  if (auto e = check_shape(text)) return *e;
-  if (auto t = json_detail::table_from_json_fast(text)) return std::move(*t);
-  return json_detail::table_from_json_checked(text);
+std::optional<Meld::Kind> json_detail::kong_kind(std::string_view name) {
+  if (name == "direct") return Meld::Kind::DirectKong;
+  if (name == "added") return Meld::Kind::AddedKong;
+  if (name == "concealed") return Meld::Kind::ConcealedKong;
+  return std::nullopt;
 }
 
-Result<Table> json_detail::table_from_json_checked(std::string_view text) {
-  if (auto e = check_shape(text)) return *e;
+namespace {
+
+// table_from_json_checked once the text's size and depth are checked.
+Result<Table> table_from_dom(std::string_view text) {
   In j;
   try {
     CheckedDom checked(j, kMaxTableValues);  // json_prescan and the DOM parse in one pass
@@ -444,12 +447,8 @@ Result<Table> json_detail::table_from_json_checked(std::string_view text) {
       k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
       auto kind = f.text("kind", true);
       if (kind) {
-        if (*kind == "direct")
-          k.kind = Meld::Kind::DirectKong;
-        else if (*kind == "added")
-          k.kind = Meld::Kind::AddedKong;
-        else if (*kind == "concealed")
-          k.kind = Meld::Kind::ConcealedKong;
+        if (auto named = json_detail::kong_kind(*kind))
+          k.kind = *named;
         else
           f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
       }
@@ -503,6 +502,19 @@ Result<Table> json_detail::table_from_json_checked(std::string_view text) {
   }
   if (r.error()) return *r.error();
   return t;
+}
+
+}  // namespace
+
+Result<Table> table_from_json(std::string_view text) {
+  if (auto e = check_shape(text)) return *e;
+  if (auto t = json_detail::table_from_json_fast(text)) return std::move(*t);
+  return table_from_dom(text);
+}
+
+Result<Table> json_detail::table_from_json_checked(std::string_view text) {
+  if (auto e = check_shape(text)) return *e;
+  return table_from_dom(text);
 }
 
 Json table_to_json(const Table& t) {

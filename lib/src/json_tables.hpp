@@ -15,6 +15,9 @@ namespace qianmj::json_detail {
 // table_from_json_checked reads from the same text.
 std::optional<Table> table_from_json_fast(std::string_view text);
 
+// A kong's "kind" in a table: direct, added or concealed; std::nullopt for any other.
+std::optional<Meld::Kind> kong_kind(std::string_view name);
+
 // Any table, through a DOM, every field checked and an error naming the one at fault.
 Result<Table> table_from_json_checked(std::string_view text);
 

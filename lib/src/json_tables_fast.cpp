@@ -178,17 +178,12 @@ bool kong(Scan& in, Table& t) {
     switch (b) {
       case bit(0):
         return in.integer(k.seat, 0, 3);
-      case bit(1):
+      case bit(1): {
         if (!in.string(kind)) return false;
-        if (kind == "direct")
-          k.kind = Meld::Kind::DirectKong;
-        else if (kind == "added")
-          k.kind = Meld::Kind::AddedKong;
-        else if (kind == "concealed")
-          k.kind = Meld::Kind::ConcealedKong;
-        else
-          return false;
-        return true;
+        const auto named = kong_kind(kind);
+        if (named) k.kind = *named;
+        return named.has_value();
+      }
       case bit(2):
         return in.tile(k.tile);
       default:

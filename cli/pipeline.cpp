@@ -4,13 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <iostream>
-#include <memory>
-#include <mutex>
-#include <thread>
 
 #include "help.hpp"
 #include "io.hpp"
@@ -119,187 +114,13 @@ int pipeline_jobs(int jobs, bool interactive) {
   return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
 }
 
-namespace {
-
-// 128 lines: the blocks in flight and their answers stay in the caches (1,024 lines of
-// waits --json answers were about 5 MB in flight, and 6 % slower at -j 2).
-constexpr std::size_t kBlockLines = 128;
-constexpr std::size_t kBlockBytes = 1u << 20;
-
-}  // namespace
-
-void LineBlock::recycle() {
-  std::size_t kept = 0;
-  auto keep = [&kept](std::string& s) {
-    kept += s.capacity();
-    if (kept > kKeeps) std::string().swap(s);
-  };
-  // Every slot, not only this use's: a slot past a short block keeps what an earlier, longer
-  // one left in it, and counts against the cap too.
-  for (std::size_t i = 0; i < std::max(lines.size(), answers.size()); ++i) {
-    if (i < lines.size()) keep(lines[i].text);
-    if (i < answers.size()) keep(answers[i].text);
-  }
-  size = 0;
-  ready = false;
-}
-
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
                      const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
                      const std::function<void()>& idle) {
-  // Each answer starts empty, in a string that keeps its buffer from line to line.
-  auto answer_into = [&answer](const InputLine& l, Answer& a) {
-    a.text.clear();
-    a.error = a.skip = false;
-    answer(l, a);
-  };
-  if (jobs <= 1) {  // one thread: each line answered and written before the next is read
-    Answer a;
-    for (const auto& l : first) {
-      answer_into(l, a);
-      if (!write(a, l)) return;
-    }
-    InputLine l;
-    while (reader.next(l.text, l.too_long)) {
-      l.number = reader.number();
-      answer_into(l, a);
-      if (!write(a, l)) return;
-      if (!reader.line_ready()) idle();  // the next read may wait: what is done goes out
-    }
-    return;
-  }
-  // The reader (this thread) cuts blocks and answers some itself when enough are in flight;
-  // jobs - 1 workers answer the rest. Whoever finishes the oldest block writes it, and every
-  // block after it that is ready, alone (`writing`). At most 2 * jobs + 2 blocks are in flight,
-  // one more is being filled and one written: 2 * jobs + 4 in all, each used again.
-  const std::size_t max_blocks = 2 * static_cast<std::size_t>(jobs) + 2;
-  std::mutex m;
-  std::condition_variable changed;
-  std::vector<std::unique_ptr<LineBlock>> blocks;  // every block made, for their lifetime
-  std::vector<LineBlock*> spare;                   // written, to fill again
-  std::deque<LineBlock*> in_flight;                // input order
-  std::deque<LineBlock*> to_answer;
-  bool done_reading = false, stop = false, writing = false;
-  // Holding `lock`: writes the ready blocks at the front, unless another thread is at it.
-  auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
-    if (writing) return;
-    writing = true;
-    while (!stop && !in_flight.empty() && in_flight.front()->ready) {
-      while (!stop && !in_flight.empty() && in_flight.front()->ready) {
-        LineBlock* b = in_flight.front();
-        in_flight.pop_front();
-        changed.notify_all();  // room for another block
-        lock.unlock();
-        bool ok = true;
-        for (std::size_t i = 0; ok && i < b->size; ++i) ok = write(b->answers[i], b->lines[i]);
-        b->recycle();
-        lock.lock();
-        spare.push_back(b);
-        if (!ok) stop = true, changed.notify_all();
-      }
-      if (stop) break;
-      lock.unlock();
-      idle();  // the next answers are not ready: what is written goes out
-      lock.lock();
-    }
-    writing = false;
-    changed.notify_all();
-  };
-  // Holding `lock`: answers the next block waiting for it, each answer in the block's own
-  // string.
-  auto answer_one = [&](std::unique_lock<std::mutex>& lock) {
-    LineBlock* b = to_answer.front();
-    to_answer.pop_front();
-    lock.unlock();
-    if (b->answers.size() < b->size) b->answers.resize(b->size);
-    for (std::size_t i = 0; i < b->size; ++i) answer_into(b->lines[i], b->answers[i]);
-    lock.lock();
-    b->ready = true;
-    write_ready(lock);
-  };
-  auto worker = [&] {
-    std::unique_lock lock(m);
-    while (true) {
-      changed.wait(lock, [&] { return stop || !to_answer.empty() || done_reading; });
-      if (stop || (to_answer.empty() && done_reading)) return;
-      answer_one(lock);
-    }
-  };
-  // Holding `lock`: an empty block to fill.
-  auto fresh = [&]() -> LineBlock* {
-    if (!spare.empty()) {
-      LineBlock* b = spare.back();
-      spare.pop_back();
-      return b;
-    }
-    blocks.push_back(std::make_unique<LineBlock>());
-    return blocks.back().get();
-  };
-  LineBlock* block = nullptr;
-  {
-    std::unique_lock lock(m);
-    block = fresh();
-  }
-  std::vector<std::thread> threads;
-  for (int k = 1; k < jobs; ++k) threads.emplace_back(worker);
-  std::size_t bytes = 0;
-  auto send = [&] {
-    if (block->size == 0) return true;
-    std::unique_lock lock(m);
-    while (!stop && in_flight.size() >= max_blocks) {  // enough in flight: help answer them
-      if (!to_answer.empty())
-        answer_one(lock);
-      else
-        changed.wait(lock);
-    }
-    if (stop) return false;
-    in_flight.push_back(block);
-    to_answer.push_back(block);
-    changed.notify_all();
-    block = fresh();
-    bytes = 0;
-    return true;
-  };
-  // The line just added to `block`: a full block goes at once; so does any block when the
-  // next line is not yet in (a slow writer of the input gets its answers without waiting for
-  // a block's worth).
-  auto added = [&](const InputLine& l) {
-    bytes += l.text.size();
-    if (block->size >= kBlockLines || bytes >= kBlockBytes || !reader.line_ready()) return send();
-    return true;
-  };
-  bool going = true;
-  for (auto& l : first)
-    if (going) {
-      InputLine& slot = block->add();
-      slot.text.assign(l.text);
-      slot.number = l.number;
-      slot.too_long = l.too_long;
-      going = added(slot);
-    }
-  while (going) {
-    InputLine& slot = block->add();
-    if (!reader.next(slot.text, slot.too_long)) {
-      --block->size;  // nothing was read into it
-      break;
-    }
-    slot.number = reader.number();
-    going = added(slot);
-  }
-  if (going) send();
-  {
-    std::unique_lock lock(m);
-    done_reading = true;
-    changed.notify_all();
-    while (!stop && (!in_flight.empty() || writing)) {  // the rest, helped along
-      if (!to_answer.empty())
-        answer_one(lock);
-      else
-        changed.wait(lock);
-    }
-  }
-  for (auto& t : threads) t.join();
+  answer_in_order_of<Answer>(
+      reader, std::move(first), jobs, answer,
+      [&write](Answer& a, const InputLine& l) { return write(a, l); }, idle);
 }
 
 int run_pipeline(

@@ -1,10 +1,17 @@
 // Pipeline mode (INTERFACE §2): one request a line on stdin, one answer a line on stdout.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "common.hpp"
@@ -58,6 +65,11 @@ struct Answer {
     error = a.error;
     skip = a.skip;
   }
+  // Empty for the next line, keeping the buffer.
+  void clear() {
+    text.clear();
+    error = skip = false;
+  }
 };
 
 // A line read, with its number and whether the reader dropped it as too long.
@@ -67,17 +79,18 @@ struct InputLine {
   bool too_long = false;
 };
 
-// Lines in flight with -j, and their answers. A block is filled, answered and written again
-// and again, its strings keeping their buffers: no allocation a line once warm, and none
-// freed on another thread than the one that made it. What a block keeps between uses is
-// capped, so long lines falling in every slot in turn cannot pin a long buffer in each.
-struct LineBlock {
+// Lines of one thread with -j, and their answers (`Out`: an Answer, or what a command makes
+// of a line before it is written). A thread fills its block, answers it and writes it, again
+// and again, its strings keeping their buffers: no allocation a line once warm, and a line's
+// text and answer touched by one core only. What a block keeps between uses is capped, so
+// long lines falling in every slot in turn cannot pin a long buffer in each.
+template <class Out>
+struct BasicLineBlock {
   static constexpr std::size_t kKeeps = 1u << 20;  // bytes of buffers kept by recycle()
 
   std::vector<InputLine> lines;  // the first `size` are this block's
-  std::vector<Answer> answers;
+  std::vector<Out> answers;
   std::size_t size = 0;
-  bool ready = false;
 
   InputLine& add() {
     if (size == lines.size()) lines.emplace_back();
@@ -85,8 +98,23 @@ struct LineBlock {
   }
   // Empty again for the next lines; the strings' buffers are kept while their sum stays
   // within kKeeps, the rest released.
-  void recycle();
+  void recycle() {
+    std::size_t kept = 0;
+    auto keep = [&kept](std::string& s) {
+      kept += s.capacity();
+      if (kept > kKeeps) std::string().swap(s);
+    };
+    // Every slot, not only this use's: a slot past a short block keeps what an earlier,
+    // longer one left in it, and counts against the cap too.
+    for (std::size_t i = 0; i < std::max(lines.size(), answers.size()); ++i) {
+      if (i < lines.size()) keep(lines[i].text);
+      if constexpr (requires(Out & a) { keep(a.text); })
+        if (i < answers.size()) keep(answers[i].text);
+    }
+    size = 0;
+  }
 };
+using LineBlock = BasicLineBlock<Answer>;
 
 // The answer to a line over kMaxLine (1 MiB).
 Error line_too_long();
@@ -94,15 +122,146 @@ Error line_too_long();
 // The threads -j asks for: `jobs`, or with 0 the cores (1 when stdin is a terminal).
 int pipeline_jobs(int jobs, bool interactive);
 
+// A block takes at most 128 lines or 1 MiB: one thread's lines and answers stay in its
+// caches (1,024 lines of waits --json answers were about 5 MB in flight, and 6 % slower).
+inline constexpr std::size_t kBlockLines = 128;
+inline constexpr std::size_t kBlockBytes = 1u << 20;
+
+// Calls `done` until it is true, for at most about 100 microseconds: whether it came true.
+template <class Pred>
+bool spin_until(Pred done) {
+  for (int k = 0; k < 4096; ++k) {  // a pause is 10 to 150 cycles, by the processor
+    if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+  do {
+    for (int k = 0; k < 256; ++k)
+      if (done()) return true;
+  } while (std::chrono::steady_clock::now() < until);
+  return done();
+}
+
 // Answers the lines `first` and then every line of `reader` with `answer`, on `jobs`
-// threads, and hands each answer to `write` in input order, on one thread at a time. Lines
-// go out in blocks (at most 128 lines or 1 MiB), a fixed number of them in flight, so
-// memory stays bounded whatever the input. `write` returns false to stop (the output is
-// gone). With `jobs` 1 everything runs on the calling thread, line by line. `idle` is called
-// (on the writing thread) when the answers so far are written and the next are not ready:
-// a place to flush.
-// `answer` fills in the answer to a line, handed to it empty (its buffer kept from an earlier
-// line: no allocation a line once warm).
+// threads, and hands each answer to `write` in input order, on one thread at a time. With
+// `jobs` 1 everything runs on the calling thread, line by line. Otherwise each thread (the
+// caller and jobs - 1 more) takes the next block of lines (at most 128 lines or 1 MiB, fewer
+// when the input has no more lines yet), answers it, waits for its turn and writes it: at
+// most `jobs` blocks are held, whatever the input's size, and a line's text and answer stay
+// on the core that answered it. `write` returns false to stop (the output is gone). `idle`
+// is called (by the writing thread) when the answers so far are written and no more are
+// ready: a place to flush. `answer` fills in the answer to a line, handed to it cleared
+// (Out::clear(); its buffers kept from an earlier line: no allocation a line once warm), and
+// `write` may move out of it what it keeps.
+template <class Out>
+void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jobs,
+                        const std::function<void(const InputLine&, Out&)>& answer,
+                        const std::function<bool(Out&, const InputLine&)>& write,
+                        const std::function<void()>& idle) {
+  if (jobs <= 1) {  // one thread: each line answered and written before the next is read
+    Out a;
+    for (const auto& l : first) {
+      a.clear();
+      answer(l, a);
+      if (!write(a, l)) return;
+    }
+    InputLine l;
+    while (reader.next(l.text, l.too_long)) {
+      l.number = reader.number();
+      a.clear();
+      answer(l, a);
+      if (!write(a, l)) return;
+      if (!reader.line_ready()) idle();  // the next read may wait: what is done goes out
+    }
+    return;
+  }
+  std::mutex input;  // the reader, `first` and the tickets: one thread reads at a time
+  std::size_t first_at = 0;
+  std::uint64_t next_ticket = 0;
+  bool input_done = false;
+  std::mutex m;  // sleeping for the turn
+  std::condition_variable turn_changed;
+  std::atomic<std::uint64_t> turn{0};  // the ticket of the next block to write
+  std::atomic<int> ready{0};           // threads with a block answered, waiting for its turn
+  std::atomic<bool> stop{false};       // the output is gone
+  auto worker = [&] {
+    BasicLineBlock<Out> b;  // made, used and freed on this thread
+    while (true) {
+      b.recycle();
+      std::uint64_t ticket = 0;
+      {
+        // The wait for the reader is short (it copies a block's lines): spun out rather than
+        // slept, since waking a sleeping core costs more than the wait.
+        spin_until([&] { return input.try_lock(); }) || (input.lock(), true);
+        std::lock_guard lock(input, std::adopt_lock);
+        if (input_done) return;
+        std::size_t bytes = 0;
+        while (b.size < kBlockLines && bytes < kBlockBytes && first_at < first.size()) {
+          InputLine& slot = b.add();
+          const InputLine& l = first[first_at++];
+          slot.text.assign(l.text);
+          slot.number = l.number;
+          slot.too_long = l.too_long;
+          bytes += slot.text.size();
+        }
+        // A line that is not in yet is waited for only by a thread with none: a slow writer
+        // of the input gets its answers without waiting for a block's worth.
+        while (b.size < kBlockLines && bytes < kBlockBytes &&
+               (b.size == 0 || reader.line_ready())) {
+          InputLine& slot = b.add();
+          if (!reader.next(slot.text, slot.too_long)) {
+            --b.size;  // nothing was read into it
+            input_done = true;
+            break;
+          }
+          slot.number = reader.number();
+          bytes += slot.text.size();
+        }
+        if (b.size == 0) return;
+        ticket = next_ticket++;
+      }
+      if (b.answers.size() < b.size) b.answers.resize(b.size);
+      for (std::size_t i = 0; i < b.size; ++i) {
+        b.answers[i].clear();
+        answer(b.lines[i], b.answers[i]);
+      }
+      // The turn comes when the blocks before this one are written: spun for a while (about
+      // a block's writing), then slept for.
+      ready.fetch_add(1);
+      auto my_turn = [&] { return stop.load() || turn.load() == ticket; };
+      if (!spin_until(my_turn)) {
+        std::unique_lock lock(m);
+        turn_changed.wait(lock, my_turn);
+      }
+      ready.fetch_sub(1);
+      if (stop.load()) return;
+      bool ok = true;  // this thread's turn: no other writes until it moves on
+      for (std::size_t i = 0; ok && i < b.size; ++i) ok = write(b.answers[i], b.lines[i]);
+      if (ok && ready.load() == 0) idle();  // no answers ready behind these: out they go
+      {
+        std::lock_guard lock(m);  // a sleeper checks and sleeps under it: no wake-up lost
+        if (ok)
+          turn.fetch_add(1);
+        else
+          stop.store(true);
+      }
+      turn_changed.notify_all();
+      if (!ok) {  // no more lines are read
+        std::lock_guard in(input);
+        input_done = true;
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int k = 1; k < jobs; ++k) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+}
+
+// answer_in_order_of for answers that are lines of text.
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
                      const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,

@@ -2,7 +2,7 @@
 //   library waits of a 13-tile hand (cold, cold in one batch call, and warm), full Duyun
 //   and Zunyi score; the
 //   pipelines `score -`, `waits -`, `settle -` (JSON, -j 1 and -j 2, wall and CPU time) and
-//   `session`; one `qianmj score` call against /bin/true; peak RSS.
+//   `session` (-j 1 and -j 2 too); one `qianmj score` call against /bin/true; peak RSS.
 // QIANMJ_BENCH_BEFORE=<another qianmj binary> runs it beside each pipeline's -j 1, run for
 // run, for a before/after comparison in the same minutes; QIANMJ_BENCH_LIBRARY_ONLY=1 stops
 // after the library figures.
@@ -280,8 +280,11 @@ int main(int argc, char** argv) {
 
   // End to end: the pipelines over 1M lines (settle: 200,000 tables), -j 1 and -j 2.
   const char* before = std::getenv("QIANMJ_BENCH_BEFORE");
+  // `count` answers of `unit` from `lines` on stdin (the lines themselves by default).
   auto pipeline = [&](const std::string& label, std::vector<std::string> args,
-                      const std::vector<std::string>& lines) {
+                      const std::vector<std::string>& lines, std::size_t count = 0,
+                      const char* unit = "lines") {
+    if (count == 0) count = lines.size();
     std::string input = "/tmp/qianmj-bench-input.txt";
     {
       std::ofstream f(input);
@@ -293,7 +296,7 @@ int main(int argc, char** argv) {
       if (before) {
         auto args0 = args;
         args0[0] = before;
-        rate0.push_back(double(lines.size()) / run(args0, input.c_str()).seconds);
+        rate0.push_back(double(count) / run(args0, input.c_str()).seconds);
       }
       for (const char* jobs : {"1", "2"}) {
         auto a = args;
@@ -301,23 +304,23 @@ int main(int argc, char** argv) {
         a.push_back(jobs);
         auto c = run(a, input.c_str());
         rss = std::max(rss, c.max_rss_kb);
-        (jobs[0] == '1' ? rate1 : rate2).push_back(double(lines.size()) / c.seconds);
+        (jobs[0] == '1' ? rate1 : rate2).push_back(double(count) / c.seconds);
         (jobs[0] == '1' ? cpu1 : cpu2).push_back(c.cpu_seconds);
         (jobs[0] == '1' ? wall1 : wall2).push_back(c.seconds);
       }
     }
     auto r1 = stats(rate1), r2 = stats(rate2), c1 = stats(cpu1), c2 = stats(cpu2);
     std::printf(
-        "end to end `%s`, %zu lines: -j 1 %.0f lines/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); "
-        "-j 2 %.0f lines/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); -j 1 / -j 2 wall %.2fx; peak "
+        "end to end `%s`, %zu %s: -j 1 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); "
+        "-j 2 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); -j 1 / -j 2 wall %.2fx; peak "
         "RSS %.1f MB\n",
-        label.c_str(), lines.size(), r1.median, r1.min, r1.max, stats(wall1).median, c1.median,
-        r2.median, r2.min, r2.max, stats(wall2).median, c2.median,
+        label.c_str(), count, unit, r1.median, unit, r1.min, r1.max, stats(wall1).median, c1.median,
+        r2.median, unit, r2.min, r2.max, stats(wall2).median, c2.median,
         stats(wall1).median / stats(wall2).median, double(rss) / 1024);
     if (before) {
       auto r0 = stats(rate0);
-      std::printf("    before (%s, no -j): %.0f lines/s [%.0f-%.0f]\n", before, r0.median, r0.min,
-                  r0.max);
+      std::printf("    before (%s, no -j): %.0f %s/s [%.0f-%.0f]\n", before, r0.median, unit,
+                  r0.min, r0.max);
     }
     std::remove(input.c_str());
   };
@@ -340,9 +343,8 @@ int main(int argc, char** argv) {
              {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, ztables);
   }
 
-  // An evening of 100,000 hands through `qianmj session` (text and JSON): hands/s, peak RSS.
+  // An evening of 100,000 hands through `qianmj session` (text and JSON), -j 1 and -j 2.
   {
-    std::string evening = "/tmp/qianmj-bench-session.txt";
     const char* hands[] = {
         "东:2344567筒345789条 东自摸7筒",
         "南:111222444万33399条 南胡9条 西放炮",
@@ -351,33 +353,12 @@ int main(int argc, char** argv) {
         "西逃跑",
         "北:2344567筒345789条 北胡7筒 东放炮 北报听",
     };
-    constexpr long kHands = 100000;
-    {
-      std::ofstream f(evening);
-      f << "玩家 甲 乙 丙 丁\n都匀\n庄东\n";
-      for (long i = 0; i < kHands; ++i) f << hands[i % 6] << '\n';
-    }
-    for (const char* mode : {"--zh", "--json"}) {
-      std::vector<double> rate, rate0;
-      long rss = 0;
-      for (int r = 0; r < 5; ++r) {
-        if (before)
-          rate0.push_back(double(kHands) / run({before, "session", evening, mode}).seconds);
-        auto c = run({QIANMJ_BIN, "session", evening, mode});
-        rate.push_back(double(kHands) / c.seconds);
-        rss = std::max(rss, c.max_rss_kb);
-      }
-      auto st = stats(rate);
-      std::printf(
-          "end to end `qianmj session FILE %s`, %ld hands: %.0f hands/s [%.0f-%.0f], peak RSS %.1f "
-          "MB\n",
-          mode, kHands, st.median, st.min, st.max, double(rss) / 1024);
-      if (before) {
-        auto st0 = stats(rate0);
-        std::printf("    before: %.0f hands/s [%.0f-%.0f]\n", st0.median, st0.min, st0.max);
-      }
-    }
-    std::remove(evening.c_str());
+    constexpr std::size_t kHands = 100000;
+    std::vector<std::string> evening = {"玩家 甲 乙 丙 丁", "都匀", "庄东"};
+    for (std::size_t i = 0; i < kHands; ++i) evening.emplace_back(hands[i % 6]);
+    for (const char* mode : {"--zh", "--json"})
+      pipeline(std::string("qianmj session - ") + mode, {QIANMJ_BIN, "session", "-", mode}, evening,
+               kHands, "hands");
   }
 
   // One call against /bin/true.

@@ -7,11 +7,13 @@
 #include <filesystem>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include "commands.hpp"
 #include "help.hpp"
 #include "io.hpp"
+#include "pipeline.hpp"
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/session.hpp"
@@ -35,6 +37,7 @@ CLI::App* SessionCommand::add(CLI::App& app) {
       cmd->add_flag("--line-buffered", pipe_.line_buffered, "write each hand's answer at once")
           ->group(kGroupPipeline),
       "每局的结果立即写出");
+  add_jobs_option(*cmd, pipe_);
   return cmd;
 }
 
@@ -92,6 +95,13 @@ std::string seat_amounts(const std::array<std::string, kSeats>& who,
   return out;
 }
 
+// A line of the evening read ahead (on any thread): nothing to play (a blank line or a
+// comment), a hand, or why it is none.
+struct SessionLine {
+  std::optional<Result<ReadHand>> hand;
+  void clear() { hand.reset(); }
+};
+
 }  // namespace
 
 int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
@@ -132,19 +142,64 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     if (session.hands() > 0) err << "  [" << seat_amounts(who, session.totals()) << "]";
     err << " > " << std::flush;
   };
+  // One hand's answer, with the seats' names as the session knows them.
+  std::string json_line;  // its buffer kept from hand to hand
+  auto print_hand = [&](const SessionHand& hand, long n,
+                        const std::array<std::string, kSeats>& who) {
+    const Table& t = hand.table;
+    if (c.json) {
+      json_line.clear();
+      append_session_hand_json_text(json_line, hand, n, session.dealer(), session.streak());
+      json_line += '\n';
+      out << json_line;
+    } else if (table_rows) {
+      for (int s = 0; s < kSeats; ++s) {
+        auto i = static_cast<std::size_t>(s);
+        out << hand.number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep)
+            << sep << hand.ledger.totals[i] << sep << hand.totals[i] << sep
+            << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
+      }
+    } else {
+      out << (zh ? "第 " : "Hand ") << hand.number << (zh ? " 局  庄家 " : "  dealer ")
+          << seat_name(t, t.dealer, zh) << (zh ? " 连庄 " : " streak ") << t.streak << "  "
+          << hand_summary(hand, zh) << '\n';
+      for (const auto& note : hand.notes)
+        out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
+      if (c.narrow) {
+        int width = 0;
+        for (const auto& w : who) width = std::max(width, display_width(w));
+        for (std::size_t i = 0; i < kSeats; ++i)
+          out << "  " << pad_right(who[i], width) << "  "
+              << pad_left(signed_points(hand.ledger.totals[i]), 6) << (zh ? "  累计 " : "  total ")
+              << signed_points(hand.totals[i]) << '\n';
+      } else {
+        out << (zh ? "  本局  " : "  hand   ") << seat_amounts(who, hand.ledger.totals) << '\n';
+        out << (zh ? "  累计  " : "  total  ") << seat_amounts(who, hand.totals) << '\n';
+      }
+    }
+    if (interactive || pipe_.line_buffered) out.flush();
+  };
+  auto at_line = [&] {
+    Common at = c;
+    at.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
+    return at;
+  };
   LineReader reader(fd);
   std::string line;
   bool too_long = false;
   prompt();
-  while (out && reader.next(line, too_long)) {
+  // The header and the first hand, a line at a time; at a terminal, every line so (a refused
+  // hand is typed again).
+  while (out && (interactive || session.hands() == 0) && reader.next(line, too_long)) {
     const long n = reader.number();
     if (!too_long && (blank(line) || comment(line))) {
       prompt();
       continue;
     }
-    Common at_line = c;
-    at_line.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
-    auto fail = [&](const Error& e) { print_error(e, at_line, out, err, n); };
+    auto fail = [&](const Error& e) {
+      out.flush();  // the hands before it first: with 2>&1 the message comes after them
+      print_error(e, at_line(), out, err, n);
+    };
     if (too_long) {
       fail(line_too_long());
       if (interactive) {
@@ -177,49 +232,41 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       out.flush();
       return kBad;
     }
-    const auto who = names(session, zh);
-    const Table& t = hand->table;
-    if (c.json) {
-      // The ledger as the library writes it, between the session's own keys.
-      Json head = {
-          {"schema", kSchema}, {"rules", hand->rules->id()}, {"hand", hand->number}, {"line", n}};
-      Json tail;
-      tail["totals"] = hand->totals;
-      tail["next"] = {{"dealer", session.dealer()}, {"streak", session.streak()}};
-      Json notes = Json::array();
-      for (const auto& note : hand->notes) notes.push_back({{"en", note.en}, {"zh", note.zh}});
-      tail["notes"] = notes;
-      std::string h = json_text(head), rest = json_text(tail);
-      h.pop_back();  // the closing brace
-      out << h << ",\"ledger\":" << ledger_json_text(hand->ledger, t, *hand->rules) << ','
-          << std::string_view(rest).substr(1) << '\n';
-    } else if (table_rows) {
-      for (int s = 0; s < kSeats; ++s) {
-        auto i = static_cast<std::size_t>(s);
-        out << hand->number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep)
-            << sep << hand->ledger.totals[i] << sep << hand->totals[i] << sep
-            << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
-      }
-    } else {
-      out << (zh ? "第 " : "Hand ") << hand->number << (zh ? " 局  庄家 " : "  dealer ")
-          << seat_name(t, t.dealer, zh) << (zh ? " 连庄 " : " streak ") << t.streak << "  "
-          << hand_summary(*hand, zh) << '\n';
-      for (const auto& note : hand->notes)
-        out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
-      if (c.narrow) {
-        int width = 0;
-        for (const auto& w : who) width = std::max(width, display_width(w));
-        for (std::size_t i = 0; i < kSeats; ++i)
-          out << "  " << pad_right(who[i], width) << "  "
-              << pad_left(signed_points(hand->ledger.totals[i]), 6) << (zh ? "  累计 " : "  total ")
-              << signed_points(hand->totals[i]) << '\n';
-      } else {
-        out << (zh ? "  本局  " : "  hand   ") << seat_amounts(who, hand->ledger.totals) << '\n';
-        out << (zh ? "  累计  " : "  total  ") << seat_amounts(who, hand->totals) << '\n';
-      }
-    }
-    if (interactive || pipe_.line_buffered) out.flush();
+    print_hand(*hand, n, names(session, zh));
+    if (!reader.line_ready()) out.flush();  // the next read may wait: what is done goes out
     prompt();
+  }
+  // Every later line is a hand: read ahead on -j threads (the costly half of a hand), played
+  // and written in order on one thread at a time, each with the dealer and streak carried.
+  if (!interactive && session.hands() > 0 && out) {
+    const HandReader hands = session.reader();
+    const auto who = names(session, zh);  // fixed from the first hand on
+    bool failed = false;
+    answer_in_order_of<SessionLine>(
+        reader, {}, pipeline_jobs(pipe_.jobs, false),
+        [&](const InputLine& l, SessionLine& a) {
+          if (l.too_long)
+            a.hand = Result<ReadHand>(line_too_long());
+          else if (!blank(l.text) && !comment(l.text))
+            a.hand = hands.read(l.text);
+        },
+        [&](SessionLine& a, const InputLine& l) {
+          if (!a.hand) return true;
+          auto fail = [&](const Error& e) {
+            out.flush();  // the hands before it first: with 2>&1 the message comes after them
+            print_error(e, at_line(), out, err, l.number);
+            out.flush();
+            failed = true;
+            return false;  // later dealers depend on this hand: the evening stops here
+          };
+          if (!*a.hand) return fail(a.hand->error());
+          auto hand = session.play(std::move(**a.hand));
+          if (!hand) return fail(hand.error());
+          print_hand(*hand, l.number, who);
+          return static_cast<bool>(out);
+        },
+        [&] { out.flush(); });
+    if (failed) return kBad;
   }
   if (interactive) err << '\n';
   if (!out) return kBad;  // the output is gone: main says why

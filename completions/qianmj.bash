@@ -63,7 +63,7 @@ _qianmj() {
       files=1
       ;;
     session)
-      words='-h --help --csv --tsv --line-buffered --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --csv --tsv --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     rules)

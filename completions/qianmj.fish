@@ -72,6 +72,7 @@ complete -c qianmj -n '__fish_seen_subcommand_from session' -s h -l help -d 'pri
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l csv -d 'one row per hand and player, comma-separated (for a spreadsheet)'
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l tsv -d 'the same rows, tab-separated'
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l line-buffered -d 'write each hand'\''s answer at once'
+complete -c qianmj -n '__fish_seen_subcommand_from session' -s j -l jobs -x -d 'answer on N threads, in input order (default: the cores; 1 at a terminal)'
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l rules -x -a 'duyun zunyi' -d 'rule set: duyun (default) or zunyi'
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l rule -x -a 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= dead-wait-ready= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -d 'house rule NAME=VALUE (repeatable; see `qianmj rules`)'
 complete -c qianmj -n '__fish_seen_subcommand_from session' -l json -d 'one JSON object per answer'

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -177,7 +178,10 @@ void words(const std::uint8_t* data, std::size_t size) {
 }
 
 void session(const std::uint8_t* data, std::size_t size) {
-  Session evening;
+  // `ahead` plays the same lines, each read by one reader made after its first hand (as
+  // session -j reads hands ahead): the same hands, errors and evening.
+  Session evening, ahead;
+  std::optional<HandReader> reader;
   auto text = text_of(data, size);
   for (std::size_t start = 0; start < text.size();) {
     auto nl = text.find('\n', start);
@@ -185,10 +189,35 @@ void session(const std::uint8_t* data, std::size_t size) {
     std::string line(text.substr(start, nl - start));
     start = nl + 1;
     auto header = evening.header(line);
+    auto header_ahead = ahead.header(line);
+    check(static_cast<bool>(header) == static_cast<bool>(header_ahead) &&
+              (!header || *header == *header_ahead),
+          "two sessions read a header apart");
     if (!header || *header) continue;
     const auto before = evening.totals();
     const long hands = evening.hands();
     auto hand = evening.play(line);
+    Result<SessionHand> other = Error{};
+    if (reader) {
+      auto read = reader->read(line);
+      other = read ? ahead.play(std::move(*read)) : Result<SessionHand>(read.error());
+    } else {
+      other = ahead.play(line);
+    }
+    check(static_cast<bool>(hand) == static_cast<bool>(other),
+          "a hand read ahead was played otherwise");
+    if (hand && other)
+      check(hand->table == other->table && hand->totals == other->totals &&
+                hand->notes.size() == other->notes.size(),
+            "a hand read ahead came to another table or totals");
+    if (!hand && !other)
+      check(hand.error().code == other.error().code && hand.error().en == other.error().en &&
+                hand.error().column == other.error().column,
+            "a hand read ahead failed otherwise");
+    check(evening.dealer() == ahead.dealer() && evening.streak() == ahead.streak() &&
+              evening.totals() == ahead.totals(),
+          "the evening read ahead carried otherwise");
+    if (!reader && ahead.hands() > 0) reader = ahead.reader();
     if (!hand) {
       check(evening.totals() == before && evening.hands() == hands,
             "a refused hand changed the evening");

@@ -32,14 +32,7 @@ Child spawn(const std::vector<std::string>& args, const std::function<void()>& s
     setup();
     setenv("LANG", "C", 1);
     unsetenv("LC_ALL");
-    std::vector<char*> argv;
-    std::string bin = QIANMJ_BIN;
-    argv.push_back(bin.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(bin.c_str(), argv.data());
-    _exit(127);
+    qianmj::test::exec_qianmj(args);
   }
   int status = 0;
   waitpid(pid, &status, 0);

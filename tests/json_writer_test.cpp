@@ -9,6 +9,7 @@
 #include "qianmj/json.hpp"
 #include "qianmj/notation.hpp"
 #include "qianmj/registry.hpp"
+#include "qianmj/session.hpp"
 #include "reference/json_dom.hpp"
 #include "testdata.hpp"
 
@@ -134,4 +135,44 @@ TEST_CASE("JSON writer: a string is escaped as nlohmann dumps it, whatever byte 
           ++compared;
         }
   CHECK(compared > 2000);
+}
+
+TEST_CASE(
+    "JSON writers: append_session_hand_json_text is the DOM's dump, byte for byte, over both "
+    "scripted evenings (corrections and their notes included)") {
+  long compared = 0, with_notes = 0;
+  for (const char* name : {"duyun", "zunyi"}) {
+    INFO(name);
+    std::istringstream in(test::slurp(test::testdata(std::string("session/") + name + ".txt")));
+    Session session;
+    std::string line;
+    long n = 0;
+    while (std::getline(in, line)) {
+      ++n;
+      if (line.empty() || line[0] == '#') continue;
+      auto h = session.header(line);
+      REQUIRE(h);
+      if (*h) continue;
+      auto hand = session.play(line);
+      REQUIRE(hand);
+      // The DOM as session --json built it before.
+      Json dom = {{"schema", kSchema},
+                  {"rules", hand->rules->id()},
+                  {"hand", hand->number},
+                  {"line", n},
+                  {"ledger", to_json(hand->ledger, hand->table, *hand->rules)},
+                  {"totals", hand->totals},
+                  {"next", {{"dealer", session.dealer()}, {"streak", session.streak()}}}};
+      Json notes = Json::array();
+      for (const auto& note : hand->notes) notes.push_back({{"en", note.en}, {"zh", note.zh}});
+      dom["notes"] = notes;
+      std::string text = "x";  // appended to what is there
+      append_session_hand_json_text(text, *hand, n, session.dealer(), session.streak());
+      CHECK(text == "x" + dump(dom));
+      ++compared;
+      with_notes += !hand->notes.empty();
+    }
+  }
+  CHECK(compared == 44);
+  CHECK(with_notes == 2);
 }

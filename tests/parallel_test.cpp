@@ -1,5 +1,10 @@
 // -j N: the pipelines answer on several threads, and nothing a script sees changes: the same
 // bytes, in input order, with the right line numbers and exit status, in bounded memory.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
@@ -53,7 +58,68 @@ std::string mixed_tables() {
   return in.str();
 }
 
+// A writer that waits for each answer before it sends the next line (a script driving qianmj
+// as a coprocess): the answers it waits for, each within 5 s, or fewer when one never came.
+// The first `headers` lines are answered by nothing.
+int answered_one_by_one(const std::vector<std::string>& args, const std::vector<std::string>& lines,
+                        std::size_t headers, int lines_an_answer) {
+  auto pipe_signal = signal(SIGPIPE, SIG_IGN);  // qianmj gone early fails the check, not the run
+  int to[2], from[2];
+  REQUIRE(pipe(to) == 0);
+  REQUIRE(pipe(from) == 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(to[0], 0), dup2(from[1], 1);
+    close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+    test::exec_qianmj(args);
+  }
+  close(to[0]), close(from[1]);
+  int answered = 0;
+  std::string got;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string text = lines[i] + "\n";
+    if (write(to[1], text.data(), text.size()) != static_cast<ssize_t>(text.size())) break;
+    if (i < headers) continue;
+    int want = lines_an_answer;
+    while (want > 0) {
+      pollfd p{from[0], POLLIN, 0};
+      if (poll(&p, 1, 5000) <= 0) break;  // no answer: it waits for the next line
+      char buf[4096];
+      ssize_t n = read(from[0], buf, sizeof buf);
+      if (n <= 0) break;
+      want -= static_cast<int>(std::count(buf, buf + n, '\n'));
+    }
+    if (want > 0) break;
+    ++answered;
+  }
+  close(to[1]);
+  kill(pid, SIGTERM);
+  close(from[0]);
+  waitpid(pid, nullptr, 0);
+  signal(SIGPIPE, pipe_signal);
+  return answered;
+}
+
 }  // namespace
+
+TEST_CASE(
+    "Pipelines -j: a script that waits for each answer before its next line gets it, from "
+    "waits -, score - and session at -j 1, 2 and 4") {
+  for (const char* jobs : {"1", "2", "4"}) {
+    INFO("-j " << jobs);
+    CHECK(answered_one_by_one({"waits", "-", "--json", "-j", jobs},
+                              {"1112345678999m", "23t", "2344567p345789s", "1112345678999m"}, 0,
+                              1) == 4);
+    CHECK(answered_one_by_one({"score", "-", "--zimo", "-j", jobs},
+                              {"23445677筒345789条", "23t", "11223344556677m"}, 0, 1) == 3);
+    // (settle - reads two lines before its first answer, to tell a document from lines.)
+    // The first hand too: its answer goes out before the next line is read.
+    CHECK(answered_one_by_one({"session", "-", "--zh", "-j", jobs},
+                              {"玩家 甲 乙 丙 丁", "庄甲", "甲:2344567筒345789条 甲自摸7筒",
+                               "甲:2344567筒345789条 甲自摸7筒", "乙逃跑"},
+                              2, 3) == 3);
+  }
+}
 
 TEST_CASE(
     "Pipelines -j: score -, waits - and settle - print the same bytes and exit status with -j 1, "
@@ -168,4 +234,42 @@ TEST_CASE(
   b.add();
   for (int i = 1; i < 100; ++i) b.add().text.assign(30, 'w');
   CHECK(b.lines[50].text.data() == data);
+}
+
+TEST_CASE(
+    "D10 Z8 session -j: an evening of 3,000 hands reads ahead on 2 and 4 threads and prints the "
+    "same bytes and exit status as -j 1, and a bad hand still stops it at its line") {
+  for (const char* name : {"duyun", "zunyi"}) {
+    INFO(name);
+    std::istringstream in(test::slurp(test::testdata(std::string("session/") + name + ".txt")));
+    std::string header, hands, line;
+    while (std::getline(in, line)) {
+      bool hand = line.find(':') != std::string::npos;
+      (hand ? hands : header) += line + "\n";
+    }
+    std::string evening = header;
+    for (int k = 0; evening.size() < 400'000; ++k)
+      evening += hands + (k % 7 == 0 ? "\n# a comment\n" : "");
+    std::string bad = evening + "阿明:2344567筒345789条 阿明自摸7x\n" + hands;
+    for (const std::string* input : {&evening, &bad})
+      for (const char* mode : {"--json", "--zh", "--csv"}) {
+        INFO(mode << (input == &bad ? " with a bad hand" : ""));
+        auto one = test::run_qianmj({"session", "-", mode, "-j", "1"}, *input);
+        REQUIRE(one.out.size() > 100'000);
+        CHECK(one.exit == (input == &bad ? 2 : 0));
+        for (const char* jobs : {"2", "4"}) {
+          auto many = test::run_qianmj({"session", "-", mode, "-j", jobs}, *input);
+          CHECK(many.exit == one.exit);
+          CHECK(many.err == one.err);
+          CHECK(many.out == one.out);
+        }
+      }
+    // The bad hand's line, and nothing after it.
+    const long bad_line = std::count(evening.begin(), evening.end(), '\n') + 1;
+    auto r = test::run_qianmj({"session", "-", "--json", "-j", "4"}, bad);
+    const auto last = r.out.rfind("{\"schema\"");
+    REQUIRE(last != std::string::npos);
+    CHECK(r.out.find("\"line\":" + std::to_string(bad_line) + "}", last) != std::string::npos);
+    CHECK(r.out.find("\"code\":\"bad_suit\"", last) != std::string::npos);
+  }
 }

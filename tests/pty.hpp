@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "testdata.hpp"
+
 namespace qianmj::test {
 
 class Terminal {
@@ -23,14 +25,7 @@ class Terminal {
       unsetenv("LC_ALL");
       unsetenv("LC_MESSAGES");
       unsetenv("COLUMNS");
-      std::vector<char*> argv;
-      std::string bin = QIANMJ_BIN;
-      argv.push_back(bin.data());
-      std::vector<std::string> copy = args;
-      for (auto& a : copy) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(bin.c_str(), argv.data());
-      _exit(127);
+      exec_qianmj(args);
     }
   }
   ~Terminal() {

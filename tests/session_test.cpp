@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "qianmj/session.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
@@ -123,4 +124,62 @@ TEST_CASE(
         "bad_option");
   CHECK(json_lines(test::run_qianmj({"session", "--json"}, "东:2344567筒345789条 东自摸7筒\n")
                        .out)[0]["error"]["code"] == "bad_word");
+}
+
+TEST_CASE(
+    "D10 Z8 Session: hands read ahead by one reader made after the first hand and played in order "
+    "come to what play(line) gives, every carried dealer, streak and total") {
+  for (const char* name : {"duyun", "zunyi"}) {
+    INFO(name);
+    std::vector<std::string> lines;
+    {
+      std::istringstream in(test::slurp(test::testdata(std::string("session/") + name + ".txt")));
+      std::string line;
+      while (std::getline(in, line))
+        if (!line.empty() && line[0] != '#') lines.push_back(line);
+    }
+    // A JSON hand that says no dealer or streak (the session's carry them), twice over.
+    lines.push_back(R"({"seats":[{"hand":"2344567p345789s"},{"hand":"35m2245588s3689p"},)"
+                    R"({"hand":"15m4467s1125899p"},{"hand":"24789m6677s2334p"}],)"
+                    R"("result":{"kind":"win","wins":[{"seat":0,"tile":"7p"}]}})");
+    lines.push_back(lines.back());
+    Session whole, ahead;
+    std::size_t i = 0;
+    for (; i < lines.size() && whole.hands() == 0; ++i) {  // the header and the first hand
+      auto h = whole.header(lines[i]);
+      REQUIRE(h);
+      if (*h) {
+        REQUIRE(ahead.header(lines[i]));
+        continue;
+      }
+      REQUIRE(whole.play(lines[i]));
+      REQUIRE(ahead.play(lines[i]));
+    }
+    const HandReader reader = ahead.reader();
+    std::vector<Result<ReadHand>> read;
+    for (std::size_t k = i; k < lines.size(); ++k) read.push_back(reader.read(lines[k]));
+    std::size_t corrections = 0, dealers_moved = 0;
+    for (std::size_t k = i; k < lines.size(); ++k) {
+      INFO(lines[k]);
+      auto want = whole.play(lines[k]);
+      REQUIRE(want);
+      auto& r = read[k - i];
+      REQUIRE(r);
+      auto got = ahead.play(std::move(*r));
+      REQUIRE(got);
+      CHECK(got->table == want->table);
+      CHECK(got->ledger.totals == want->ledger.totals);
+      CHECK(got->totals == want->totals);
+      CHECK(got->notes.size() == want->notes.size());
+      corrections += want->notes.size();
+      CHECK(ahead.dealer() == whole.dealer());
+      CHECK(ahead.streak() == whole.streak());
+      dealers_moved += want->table.dealer != ahead.dealer();
+    }
+    CHECK(ahead.totals() == whole.totals());
+    CHECK(ahead.hands() == whole.hands());
+    // The evenings exercise the carry: the deal moves, and the Duyun one corrects it.
+    CHECK(dealers_moved >= 3);
+    if (std::string(name) == "duyun") CHECK(corrections == 2);
+  }
 }

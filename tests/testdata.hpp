@@ -79,6 +79,18 @@ struct Run {
   std::string out, err;
 };
 
+// In a forked child: becomes the qianmj binary with `args` (exit 127 if it cannot).
+[[noreturn]] inline void exec_qianmj(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  std::string bin = QIANMJ_BIN;
+  argv.push_back(bin.data());
+  std::vector<std::string> copy = args;
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(bin.c_str(), argv.data());
+  _exit(127);
+}
+
 // Runs the qianmj binary with `args`, `input` on stdin, LANG=`lang` and no LC_ALL.
 inline Run run_qianmj(const std::vector<std::string>& args, const std::string& input = "",
                       const std::string& lang = "C") {
@@ -97,14 +109,7 @@ inline Run run_qianmj(const std::vector<std::string>& args, const std::string& i
     unsetenv("LC_MESSAGES");
     unsetenv("COLUMNS");  // the wide layout, whatever terminal runs the suite
     unsetenv("QIANMJ_GLYPHS");
-    std::vector<char*> argv;
-    std::string bin = QIANMJ_BIN;
-    argv.push_back(bin.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(bin.c_str(), argv.data());
-    _exit(127);
+    exec_qianmj(args);
   }
   int status = 0;
   waitpid(pid, &status, 0);

@@ -4,6 +4,7 @@
 #include "json_common.hpp"
 #include "json_text.hpp"
 #include "qianmj/notation.hpp"
+#include "qianmj/session.hpp"
 #include "qianmj/settle.hpp"
 #include "utf8.hpp"
 
@@ -180,14 +181,13 @@ void write_strings(Writer& w, const std::vector<Text>& lines, bool zh) {
 
 }  // namespace
 
-std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
-                             long line) {
+namespace {
+
+void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Ruleset& rules,
+                  long line) {
   const Unit unit = rules.unit();
   const auto price = rules.price();
   const bool priced = price.has_value();
-  std::string out;
-  out.reserve(4096);
-  Writer w(out);
   w.open('{').key("schema").number(kSchema).key("rules").literal(rules.id());
   if (price) w.key(price->key).number(price->value);
   w.key("dealer").number(table.dealer).key("streak").number(table.streak);
@@ -232,8 +232,34 @@ std::string ledger_json_text(const Ledger& ledger, const Table& table, const Rul
   write_notes(w, ledger.notes);
   if (line > 0) w.key("line").number(line);
   w.close('}');
+}
+
+}  // namespace
+
+std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
+                             long line) {
+  std::string out;
+  out.reserve(4096);
+  Writer w(out);
+  write_ledger(w, ledger, table, rules, line);
   w.finish();
   return out;
+}
+
+void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
+                                   int next_dealer, std::int64_t next_streak) {
+  Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").string(hand.rules->id());
+  w.key("hand").number(hand.number).key("line").number(line).key("ledger");
+  write_ledger(w, hand.ledger, hand.table, *hand.rules, 0);
+  w.key("totals").open('[');
+  for (auto total : hand.totals) w.number(total);
+  w.close(']').key("next").open('{').key("dealer").number(next_dealer);
+  w.key("streak").number(next_streak).close('}').key("notes").open('[');
+  for (const auto& note : hand.notes)
+    w.open('{').key("en").string(note.en).key("zh").string(note.zh).close('}');
+  w.close(']').close('}');
+  w.finish();
 }
 
 json to_json(const Ledger& ledger, const Table& table, const Ruleset& rules) {

@@ -46,12 +46,12 @@ bool is_json(std::string_view s) {
 
 }  // namespace
 
-Result<SessionHand> Session::play(std::string_view line) {
-  SessionHand hand;
-  hand.number = hands_ + 1;
-  const WordsTable* words = nullptr;
-  std::optional<WordsTable> parsed;
-  bool dealer_given = false, streak_given = false;
+namespace {
+
+// A hand's line read with the session's defaults as they are: the carried dealer and streak
+// are filled in here too, and again by play() with those of the hand's own turn.
+Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults) {
+  ReadHand hand;
   if (is_json(line)) {
     // A JSON hand needs only what happened: what it leaves out comes from the session.
     Json j;
@@ -62,35 +62,65 @@ Result<SessionHand> Session::play(std::string_view line) {
     }
     std::string text(line);
     if (j.is_object()) {
-      dealer_given = j.contains("dealer");
-      streak_given = j.contains("streak");
-      if (!dealer_given && defaults_.have_dealer) j["dealer"] = defaults_.dealer;
-      if (!streak_given) j["streak"] = defaults_.streak;
-      if (!j.contains("rules") && !defaults_.rules.empty()) j["rules"] = defaults_.rules;
-      if (!j.contains("options") && !defaults_.options.set_names().empty()) {
+      hand.dealer_given = j.contains("dealer");
+      hand.streak_given = j.contains("streak");
+      if (!hand.dealer_given && defaults.have_dealer) j["dealer"] = defaults.dealer;
+      if (!hand.streak_given) j["streak"] = defaults.streak;
+      if (!j.contains("rules") && !defaults.rules.empty()) j["rules"] = defaults.rules;
+      if (!j.contains("options") && !defaults.options.set_names().empty()) {
         Table carrier;
-        carrier.options = defaults_.options;
+        carrier.options = defaults.options;
         j["options"] = table_to_json(carrier)["options"];
       }
       if (j.contains("seats") && j["seats"].is_array() && j["seats"].size() == kSeats)
         for (std::size_t i = 0; i < kSeats; ++i)
           if (j["seats"][i].is_object() && !j["seats"][i].contains("name") &&
-              !defaults_.names[i].empty())
-            j["seats"][i]["name"] = defaults_.names[i];
+              !defaults.names[i].empty())
+            j["seats"][i]["name"] = defaults.names[i];
       text = j.dump();
     }
     auto t = table_from_json(text);
     if (!t) return t.error();
     hand.table = std::move(*t);
   } else {
-    auto w = table_from_words(line, &defaults_);
+    auto w = table_from_words(line, &defaults);
     if (!w) return w.error();
-    parsed = std::move(*w);
-    words = &*parsed;
-    dealer_given = words->dealer_given;
-    streak_given = words->streak_given;
-    hand.table = words->table;
+    hand.dealer_given = w->dealer_given;
+    hand.streak_given = w->streak_given;
+    hand.table = std::move(w->table);
+    hand.words = std::move(*w);
   }
+  return hand;
+}
+
+}  // namespace
+
+Result<ReadHand> HandReader::read(std::string_view line) const {
+  return read_hand(line, defaults_);
+}
+
+HandReader Session::reader() const {
+  HandReader r;
+  r.defaults_ = defaults_;
+  return r;
+}
+
+Result<SessionHand> Session::play(std::string_view line) {
+  auto read = read_hand(line, defaults_);
+  if (!read) return read.error();
+  return play(std::move(*read));
+}
+
+Result<SessionHand> Session::play(ReadHand read) {
+  SessionHand hand;
+  hand.number = hands_ + 1;
+  hand.table = std::move(read.table);
+  const WordsTable* words = read.words ? &*read.words : nullptr;
+  const bool dealer_given = read.dealer_given, streak_given = read.streak_given;
+  // The dealer and streak the hands before this one carried, where it says none of its own
+  // (a reader made hands ago filled in those of its own time).
+  if (!dealer_given && defaults_.have_dealer) hand.table.dealer = defaults_.dealer;
+  if (!streak_given) hand.table.streak = defaults_.streak;
   auto at_word = [&](Error e) { return words ? words->at_word(std::move(e)) : e; };
   Table& t = hand.table;
   if (t.rules.empty())

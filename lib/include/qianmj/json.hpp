@@ -8,6 +8,8 @@
 
 namespace qianmj {
 
+struct SessionHand;
+
 inline constexpr int kSchema = 1;
 using Json = nlohmann::ordered_json;  // keys in the order written: schema and rules first
 
@@ -34,6 +36,11 @@ void append_score_json_text(std::string& out, const Score& score, const Ruleset&
                             long line = 0);
 std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                              long line = 0);
+// One hand of an evening (session --json): {"schema", "rules", "hand", "line", "ledger",
+// "totals", "next": {"dealer", "streak"}, "notes": [{"en", "zh"}]}, the session's carried
+// dealer and streak after it as "next"; appended to `out`, written directly.
+void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
+                                   int next_dealer, std::int64_t next_streak);
 std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                                 int seat, long line = 0);
 // Before a JSON text becomes a DOM: more than `max_values` values is too_long (memory stays a

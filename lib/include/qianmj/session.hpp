@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,28 @@ struct SessionHand {
   std::vector<Text> notes;                    // corrections of the carried dealer or streak
 };
 
+// A hand read but not yet played: its table as its words or JSON gave it, and whether they
+// said the dealer and the streak. Reading is most of a hand's work, and once the evening's
+// first hand is played it needs nothing a later hand changes: a pipeline reads hands ahead,
+// on other threads (HandReader), and plays them in order (Session::play).
+struct ReadHand {
+  Table table;
+  std::optional<WordsTable> words;  // when it was words: errors point at the word behind them
+  bool dealer_given = false, streak_given = false;
+};
+
+// Reads hands as the session that made it (Session::reader) would: its rule set, house rules
+// and names. The dealer and streak are the session's to fill in when it plays the hand.
+// read() may be called on several threads at once.
+class HandReader {
+ public:
+  Result<ReadHand> read(std::string_view line) const;
+
+ private:
+  friend class Session;
+  WordsDefaults defaults_;
+};
+
 class Session {
  public:
   Session();
@@ -32,6 +55,11 @@ class Session {
   // One hand (words, or JSON with "dealer"/"streak" optional): its ledger, and the session's
   // state moves on; on an error nothing changes, so the hand can be typed again.
   Result<SessionHand> play(std::string_view line);
+  // The same in two steps: reader().read(line), then play() with its hand. After the first
+  // hand no line is a header, so a reader made then reads every later hand as play(line)
+  // would, whatever the hands between carried.
+  HandReader reader() const;
+  Result<SessionHand> play(ReadHand hand);
 
   const std::array<std::int64_t, kSeats>& totals() const { return totals_; }
   int dealer() const { return defaults_.dealer; }

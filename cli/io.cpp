@@ -80,11 +80,19 @@ Error io_error(int err, bool writing, const std::string& what_en, const std::str
 }
 
 bool FdOutput::drain() {
-  std::size_t n = static_cast<std::size_t>(pptr() - pbase());
-  setp(buf_, buf_ + sizeof buf_);
+  char* base = pbase();
+  std::size_t n = static_cast<std::size_t>(pptr() - base);
+  setp(area_, area_ + area_size_);
   if (error_ || n == 0) return !error_;
-  error_ = write_all(fd_, buf_, n);
+  error_ = write_all(fd_, base, n);  // the area is not written to again before this returns
   return !error_;
+}
+
+void FdOutput::use_area(char* area, std::size_t size) {
+  drain();
+  area_ = area ? area : buf_;
+  area_size_ = area ? size : sizeof buf_;
+  setp(area_, area_ + area_size_);
 }
 
 FdOutput::int_type FdOutput::overflow(int_type ch) {
@@ -109,7 +117,7 @@ std::streamsize FdOutput::xsputn(const char* s, std::streamsize n) {
     return n;
   }
   if (!drain()) return 0;
-  if (n >= static_cast<std::streamsize>(sizeof buf_)) {  // large: straight through
+  if (n >= static_cast<std::streamsize>(area_size_)) {  // large: straight through
     error_ = write_all(fd_, s, static_cast<std::size_t>(n));
     return error_ ? 0 : n;
   }

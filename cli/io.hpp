@@ -32,6 +32,10 @@ class FdOutput : public std::streambuf {
   explicit FdOutput(int fd) : fd_(fd) { setp(buf_, buf_ + sizeof buf_); }
   ~FdOutput() override { sync(); }
   int error() const { return error_; }  // 0, or the errno of the failed write
+  // Writes what is held, then gathers what follows in `area` (a thread's own, so what it
+  // writes stays in its core's cache), or in the stream's own buffer again when `area` is
+  // null. The area must outlive its use.
+  void use_area(char* area, std::size_t size);
 
  protected:
   int_type overflow(int_type ch) override;
@@ -43,6 +47,8 @@ class FdOutput : public std::streambuf {
   int fd_;
   int error_ = 0;
   char buf_[1 << 16];
+  char* area_ = buf_;  // where output gathers: buf_, or a thread's own
+  std::size_t area_size_ = sizeof buf_;
 };
 
 }  // namespace qianmj::cli

@@ -117,10 +117,10 @@ int pipeline_jobs(int jobs, bool interactive) {
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
                      const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
-                     const std::function<void()>& idle) {
+                     const std::function<void()>& idle, std::ostream* out) {
   answer_in_order_of<Answer>(
       reader, std::move(first), jobs, answer,
-      [&write](Answer& a, const InputLine& l) { return write(a, l); }, idle);
+      [&write](Answer& a, const InputLine& l) { return write(a, l); }, idle, out);
 }
 
 int run_pipeline(
@@ -160,7 +160,8 @@ int run_pipeline(
       },
       [&] {
         if (!interactive) out.flush();  // waiting for answers: what is done goes out
-      });
+      },
+      &out);
   if (failed) return kBad;
   if (interactive) err << '\n';
   if (progress && reader.number() >= 100000) err << "\rqianmj: " << reader.number() << " lines\n";

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "io.hpp"
 
 namespace qianmj::cli {
 
@@ -154,12 +156,15 @@ bool spin_until(Pred done) {
 // is called (by the writing thread) when the answers so far are written and no more are
 // ready: a place to flush. `answer` fills in the answer to a line, handed to it cleared
 // (Out::clear(); its buffers kept from an earlier line: no allocation a line once warm), and
-// `write` may move out of it what it keeps.
+// `write` may move out of it what it keeps. When `write` writes to `out` and its buffer is
+// standard output's (FdOutput), each thread gathers what it writes in a buffer of its own
+// (one shared buffer was written by each core in turn, every cache line of it moving
+// between them), and `out` has its own again at the end.
 template <class Out>
 void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jobs,
                         const std::function<void(const InputLine&, Out&)>& answer,
                         const std::function<bool(Out&, const InputLine&)>& write,
-                        const std::function<void()>& idle) {
+                        const std::function<void()>& idle, std::ostream* out = nullptr) {
   if (jobs <= 1) {  // one thread: each line answered and written before the next is read
     Out a;
     for (const auto& l : first) {
@@ -186,8 +191,18 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
   std::atomic<std::uint64_t> turn{0};  // the ticket of the next block to write
   std::atomic<int> ready{0};           // threads with a block answered, waiting for its turn
   std::atomic<bool> stop{false};       // the output is gone
+  FdOutput* sink = out ? dynamic_cast<FdOutput*>(out->rdbuf()) : nullptr;
+  constexpr std::size_t kArea = 1u << 16;
+  std::vector<std::unique_ptr<char[]>> areas(static_cast<std::size_t>(jobs));
+  std::atomic<std::size_t> next_area{0};
   auto worker = [&] {
     BasicLineBlock<Out> b;  // made, used and freed on this thread
+    char* area = nullptr;   // where this thread's writes gather (kept until the end)
+    if (sink) {
+      auto& a = areas[next_area.fetch_add(1)];
+      a = std::make_unique<char[]>(kArea);
+      area = a.get();
+    }
     while (true) {
       b.recycle();
       std::uint64_t ticket = 0;
@@ -237,6 +252,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
       }
       ready.fetch_sub(1);
       if (stop.load()) return;
+      if (sink) sink->use_area(area, kArea);  // what the last writer left goes out first
       bool ok = true;  // this thread's turn: no other writes until it moves on
       for (std::size_t i = 0; ok && i < b.size; ++i) ok = write(b.answers[i], b.lines[i]);
       if (ok && ready.load() == 0) idle();  // no answers ready behind these: out they go
@@ -259,13 +275,14 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
   for (int k = 1; k < jobs; ++k) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
+  if (sink) sink->use_area(nullptr, 0);  // the threads' areas go with this call
 }
 
 // answer_in_order_of for answers that are lines of text.
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
                      const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
-                     const std::function<void()>& idle);
+                     const std::function<void()>& idle, std::ostream* out = nullptr);
 
 // The error answer of one line: JSON with "line"; as text, with `columns` > 0, a row of that
 // many tab-separated columns like the answers around it ("line N", "error", the code, "-"

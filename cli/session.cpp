@@ -265,7 +265,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
           print_hand(*hand, l.number, who);
           return static_cast<bool>(out);
         },
-        [&] { out.flush(); });
+        [&] { out.flush(); }, &out);
     if (failed) return kBad;
   }
   if (interactive) err << '\n';

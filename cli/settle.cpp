@@ -477,8 +477,9 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   std::vector<InputLine> read;
   read.push_back({line, first_number, false});
   read.push_back({second, second_number, second_too_long});
-  answer_in_order(reader, std::move(read), pipeline_jobs(pipe_.jobs, false), answer_line, write,
-                  [&] { out.flush(); });
+  answer_in_order(
+      reader, std::move(read), pipeline_jobs(pipe_.jobs, false), answer_line, write,
+      [&] { out.flush(); }, &out);
   if (reader.error()) return read_failed(reader);
   return any_error ? kBad : kOk;
 }

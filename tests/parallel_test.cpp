@@ -237,7 +237,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "D10 Z8 session -j: an evening of 3,000 hands reads ahead on 2 and 4 threads and prints the "
+    "D10 Z8 session -j: evenings of over 3,000 hands read ahead on 2 and 4 threads and prints the "
     "same bytes and exit status as -j 1, and a bad hand still stops it at its line") {
   for (const char* name : {"duyun", "zunyi"}) {
     INFO(name);

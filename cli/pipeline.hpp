@@ -209,7 +209,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
       {
         // The wait for the reader is short (it copies a block's lines): spun out rather than
         // slept, since waking a sleeping core costs more than the wait.
-        spin_until([&] { return input.try_lock(); }) || (input.lock(), true);
+        if (!spin_until([&] { return input.try_lock(); })) input.lock();
         std::lock_guard lock(input, std::adopt_lock);
         if (input_done) return;
         std::size_t bytes = 0;

@@ -179,10 +179,12 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     }
     if (interactive || pipe_.line_buffered) out.flush();
   };
-  auto at_line = [&] {
+  // An error at line `n`, after the hands before it (with 2>&1 the message comes after them).
+  auto fail_at = [&](const Error& e, long n) {
+    out.flush();
     Common at = c;
     at.rules_id = session.rules_id().empty() ? c.rules_id : session.rules_id();
-    return at;
+    print_error(e, at, out, err, n);
   };
   LineReader reader(fd);
   std::string line;
@@ -196,10 +198,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       prompt();
       continue;
     }
-    auto fail = [&](const Error& e) {
-      out.flush();  // the hands before it first: with 2>&1 the message comes after them
-      print_error(e, at_line(), out, err, n);
-    };
+    auto fail = [&](const Error& e) { fail_at(e, n); };
     if (too_long) {
       fail(line_too_long());
       if (interactive) {
@@ -253,8 +252,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
         [&](SessionLine& a, const InputLine& l) {
           if (!a.hand) return true;
           auto fail = [&](const Error& e) {
-            out.flush();  // the hands before it first: with 2>&1 the message comes after them
-            print_error(e, at_line(), out, err, l.number);
+            fail_at(e, l.number);
             out.flush();
             failed = true;
             return false;  // later dealers depend on this hand: the evening stops here

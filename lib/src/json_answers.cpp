@@ -179,10 +179,6 @@ void write_strings(Writer& w, const std::vector<Text>& lines, bool zh) {
   w.close(']');
 }
 
-}  // namespace
-
-namespace {
-
 void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Ruleset& rules,
                   long line) {
   const Unit unit = rules.unit();
@@ -255,10 +251,9 @@ void append_session_hand_json_text(std::string& out, const SessionHand& hand, lo
   w.key("totals").open('[');
   for (auto total : hand.totals) w.number(total);
   w.close(']').key("next").open('{').key("dealer").number(next_dealer);
-  w.key("streak").number(next_streak).close('}').key("notes").open('[');
-  for (const auto& note : hand.notes)
-    w.open('{').key("en").string(note.en).key("zh").string(note.zh).close('}');
-  w.close(']').close('}');
+  w.key("streak").number(next_streak).close('}').key("notes");
+  write_notes(w, hand.notes);
+  w.close('}');
   w.finish();
 }
 

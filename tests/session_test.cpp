@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "qianmj/json.hpp"
 #include "qianmj/session.hpp"
 #include "testdata.hpp"
 
@@ -182,4 +183,28 @@ TEST_CASE(
     CHECK(dealers_moved >= 3);
     if (std::string(name) == "duyun") CHECK(corrections == 2);
   }
+}
+
+TEST_CASE(
+    "H Session: a hand's house options are the session's when the same options are set to the "
+    "same values, whatever rule set each is bound to (Options::same_settings)") {
+  const OptionSpec* spec = nullptr;  // a Duyun option
+  for (const auto& s : option_specs())
+    if (option_applies(s, "duyun") && s.max > s.min) spec = &s;
+  REQUIRE(spec);
+  const std::int64_t other = spec->default_value == spec->min ? spec->max : spec->min;
+  Options a, b("duyun");
+  CHECK(a.same_settings(b));
+  REQUIRE_FALSE(a.set(spec->name, other));
+  CHECK_FALSE(a.same_settings(b));
+  CHECK_FALSE(b.same_settings(a));
+  REQUIRE_FALSE(b.set(spec->name, other));
+  CHECK(a.same_settings(b));  // bound to Duyun or to none: the same settings
+  REQUIRE_FALSE(b.set(spec->name, spec->default_value));
+  CHECK_FALSE(a.same_settings(b));
+  // Set to its default is not the same as not set: a hand that says it is its own.
+  Options c;
+  CHECK_FALSE(b.same_settings(c));
+  REQUIRE_FALSE(c.set(spec->name, spec->default_value));
+  CHECK(b.same_settings(c));
 }

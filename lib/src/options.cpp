@@ -76,7 +76,7 @@ std::string_view OptionKey::name() const {
 Options::Options() {
   const auto specs = option_specs();
   values_.resize(specs.size());  // one allocation each
-  set_.resize(specs.size(), false);
+  set_.resize(specs.size(), 0);
   applies_.resize(specs.size(), true);
   for (std::size_t i = 0; i < specs.size(); ++i) values_[i] = specs[i].default_value;
 }
@@ -110,7 +110,7 @@ std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
                           : std::to_string(spec.min) + " 到 " + std::to_string(spec.max)) +
             "，而不是 " + std::to_string(value));
   values_[*i] = value;
-  set_[*i] = true;
+  set_[*i] = 1;
   return std::nullopt;
 }
 
@@ -177,6 +177,14 @@ std::vector<std::string_view> Options::set_names() const {
 bool Options::changed(std::string_view name) const {
   auto i = option_index(name);
   return i && values_[*i] != option_specs()[*i].default_value;
+}
+
+bool Options::same_settings(const Options& other) const {
+  if (set_ != other.set_) return false;
+  if (values_ == other.values_) return true;
+  for (std::size_t i = 0; i < set_.size(); ++i)
+    if (set_[i] && values_[i] != other.values_[i]) return false;
+  return true;
 }
 
 std::optional<Error> foreign_option(std::string_view rules_id, const Options& options) {

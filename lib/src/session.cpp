@@ -31,13 +31,6 @@ Result<bool> Session::header(std::string_view line) {
 
 namespace {
 
-bool same_options(const Options& a, const Options& b) {
-  if (a.set_names() != b.set_names()) return false;
-  for (auto name : a.set_names())
-    if (a.get(name) != b.get(name)) return false;
-  return true;
-}
-
 bool is_json(std::string_view s) {
   std::size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
@@ -146,7 +139,7 @@ Result<SessionHand> Session::play(ReadHand read) {
                               std::to_string(defaults_.streak) + "）"});
   // The session's rule set, built once; a hand with house rules of its own gets its own.
   std::shared_ptr<const Ruleset> rules = rules_;
-  if (!rules || rules->id() != t.rules || !same_options(t.options, defaults_.options)) {
+  if (!rules || rules->id() != t.rules || !t.options.same_settings(defaults_.options)) {
     auto built = build_ruleset(t.rules, t.options);
     if (!built) {
       Error e = built.error();
@@ -154,7 +147,7 @@ Result<SessionHand> Session::play(ReadHand read) {
       return at_word(e);
     }
     rules = std::shared_ptr<const Ruleset>(std::move(*built));
-    if (same_options(t.options, defaults_.options) &&
+    if (t.options.same_settings(defaults_.options) &&
         t.rules == (defaults_.rules.empty() ? t.rules : defaults_.rules))
       rules_ = rules;
   }

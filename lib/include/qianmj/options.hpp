@@ -75,13 +75,15 @@ class Options {
   // Names that were set (in the order of option_specs()), for the rule-set check.
   std::vector<std::string_view> set_names() const;
   bool changed(std::string_view name) const;  // set to a value other than its default
+  // The same options set, to the same values (whatever rule set each is bound to).
+  bool same_settings(const Options& other) const;
   // The same values, set the same way, bound to the same rule set.
   friend bool operator==(const Options&, const Options&) = default;
 
  private:
   [[noreturn]] void refuse(const OptionKey& key) const;
   std::vector<std::int64_t> values_;
-  std::vector<bool> set_;
+  std::vector<char> set_;      // per option: set (bytes, not bits: compared a hand at a time)
   std::vector<bool> applies_;  // per option: the bound rule set has it (all when unbound)
   std::string rules_;          // empty: every rule set's options
 };

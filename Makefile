@@ -113,9 +113,9 @@ fuzz: deps
 	  status=$${PIPESTATUS[0]}; [ $$status -eq 0 ] || { echo "fuzz_$$t failed: see $(FUZZ_BUILD)/artifacts/$$t"; exit 1; }; \
 	done
 
-# CI's fuzz smoke: every target for 30 s; fails on any crash, hang or sanitizer report.
+# CI's fuzz smoke: every target for 20 s; fails on any crash, hang or sanitizer report.
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=30
+	$(MAKE) fuzz FUZZ_SECONDS=20
 
 # The tree is formatted with .clang-format: `make format` rewrites it, `make format-check`
 # (in CI) fails on any difference and names the file and line.

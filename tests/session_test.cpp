@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
-#include "qianmj/json.hpp"
 #include "qianmj/session.hpp"
 #include "testdata.hpp"
 

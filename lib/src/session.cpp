@@ -37,10 +37,6 @@ bool is_json(std::string_view s) {
   return i < s.size() && s[i] == '{';
 }
 
-}  // namespace
-
-namespace {
-
 // A hand's line read with the session's defaults as they are: the carried dealer and streak
 // are filled in here too, and again by play() with those of the hand's own turn.
 Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults) {

@@ -118,6 +118,8 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   const char sep = csv_ ? ',' : '\t';
   const bool table_rows = csv_ || tsv_;
   Session session;
+  // Text and table rows show each hand's amounts and totals, never its arithmetic lines.
+  if (!c.json) session.set_arithmetic(Arithmetic::Without);
   // --rules and --rule are the session's own header, before any line of it.
   {
     std::string header;

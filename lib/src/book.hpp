@@ -11,7 +11,9 @@ namespace qianmj {
 // Ledger under construction; amounts are checked for overflow as they are made.
 class Book {
  public:
-  Book(const Table& t, std::int64_t base) : t_(t), base_(base) {}
+  // `lines`: whether the ledger's items get their arithmetic (LedgerItem::lines); without,
+  // every amount is the same and only the words for a referee are not written.
+  Book(const Table& t, std::int64_t base, bool lines = true) : t_(t), base_(base), lines_(lines) {}
 
   std::int64_t times(std::int64_t a, std::int64_t b) {
     auto r = checked_mul(a, b);
@@ -25,6 +27,7 @@ class Book {
   }
   std::int64_t base() const { return base_; }
   bool overflowed() const { return overflow_; }
+  bool lines() const { return lines_; }
 
   std::string seat(int s, bool zh) const { return seat_name(t_, s, zh); }
   // "东、南、北" / "East, South, North"
@@ -49,6 +52,7 @@ class Book {
  private:
   const Table& t_;
   std::int64_t base_;
+  bool lines_;
   bool overflow_ = false;
 };
 

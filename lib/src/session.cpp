@@ -147,7 +147,7 @@ Result<SessionHand> Session::play(ReadHand read) {
         t.rules == (defaults_.rules.empty() ? t.rules : defaults_.rules))
       rules_ = rules;
   }
-  auto ledger = settle(*rules, t);
+  auto ledger = settle(*rules, t, arithmetic_);
   if (!ledger) return at_word(ledger.error());
   std::array<std::int64_t, kSeats> totals = totals_;
   for (std::size_t i = 0; i < kSeats; ++i) {

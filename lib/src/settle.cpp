@@ -422,15 +422,17 @@ LedgerItem& book_kong(Book& book, const KongEvent& k, const KongPayment& row) {
       item.transfers.push_back({p, k.seat, amount, 0, {}});
       payers.push_back(p);
     }
-  const std::string each = book.times_base(row.amount);
   const auto n = static_cast<std::int64_t>(payers.size());
+  const std::int64_t sum = book.times(amount, n);  // checked even where no line says it
+  if (!book.lines()) return item;
+  const std::string each = book.times_base(row.amount);
   if (n == 1) {
     if (book.base() != 1)
       item.lines.push_back(
           {book.seat(payers[0], false) + " pays " + each + " = " + std::to_string(amount),
            book.seat(payers[0], true) + "付 " + each + " = " + std::to_string(amount)});
   } else {
-    const std::string total = std::to_string(book.times(amount, n));
+    const std::string total = std::to_string(sum);
     item.lines.push_back({each + (book.base() != 1 ? " = " + std::to_string(amount) : "") +
                               " from each of " + book.seats(payers, false) + " = " + total,
                           book.seats(payers, true) + "每家 " + each +
@@ -482,7 +484,7 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
       item.transfers.push_back({p, w.seat, payer->points, payer->value,
                                 std::vector<Item>(payer->items.begin(), payer->items.end()),
                                 payer->covers});
-      item.lines.push_back(transfer_line(book, item.transfers.back(), rules));
+      if (book.lines()) item.lines.push_back(transfer_line(book, item.transfers.back(), rules));
     }
   }
   return std::nullopt;
@@ -499,9 +501,9 @@ Result<Ledger> settle(const Table& t) {
   return settle(**rules, t);
 }
 
-Result<Ledger> settle(const Ruleset& rules_ref, const Table& t) {
+Result<Ledger> settle(const Ruleset& rules_ref, const Table& t, Arithmetic arithmetic) {
   const Ruleset* rules = &rules_ref;
-  CheckedTable c{t, {}, {}, {}};
+  CheckedTable c{t, {}, {}, {}, arithmetic};
   if (auto e = check_events(t, c)) return *e;
   if (auto e = check_owned_fields(t, *rules)) return *e;
   if (rules->needs_all_hands())

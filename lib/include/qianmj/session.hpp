@@ -60,6 +60,9 @@ class Session {
   // would, whatever the hands between carried.
   HandReader reader() const;
   Result<SessionHand> play(ReadHand hand);
+  // Whether the hands' ledgers carry their arithmetic lines (by default they do); a caller
+  // that shows only amounts and totals plays Without, to the same amounts.
+  void set_arithmetic(Arithmetic a) { arithmetic_ = a; }
 
   const std::array<std::int64_t, kSeats>& totals() const { return totals_; }
   int dealer() const { return defaults_.dealer; }
@@ -73,6 +76,7 @@ class Session {
   WordsDefaults defaults_;
   std::array<std::int64_t, kSeats> totals_{};
   long hands_ = 0;
+  Arithmetic arithmetic_ = Arithmetic::With;
   std::shared_ptr<const Ruleset> rules_;  // built once for the header's rule set and options
 };
 

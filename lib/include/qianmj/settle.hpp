@@ -93,19 +93,26 @@ struct Ledger {
   std::vector<Text> notes;
 };
 
+// Whether a ledger's items carry their arithmetic (LedgerItem::lines). A caller that shows
+// only the amounts (a session's running totals) settles Without: the same items, transfers
+// and totals, without the work of writing the lines.
+enum class Arithmetic : bool { Without, With };
+
 // A table after the checks every rule set shares.
 struct CheckedTable {
   const Table& table;
   std::array<std::optional<Hand>, kSeats> waiting;  // 13-tile hands; a winner's without the win
   std::vector<bool> kong_void;                      // per kongs[i]: robbed (D5), pays nothing
   std::array<bool, kSeats> winner{};
+  Arithmetic arithmetic = Arithmetic::With;
 };
 
 // Checks the table (field paths in Error::field) and prices it under `rules`; the ledger is
 // checked to sum to zero. The table's own `rules` and `options` are the caller's to apply
 // (the second form builds the rule set from them: an unknown one or a foreign option is
 // bad_option).
-Result<Ledger> settle(const Ruleset& rules, const Table& table);
+Result<Ledger> settle(const Ruleset& rules, const Table& table,
+                      Arithmetic arithmetic = Arithmetic::With);
 Result<Ledger> settle(const Table& table);
 
 // An error about one field of the table.

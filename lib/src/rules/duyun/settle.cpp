@@ -70,6 +70,7 @@ void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>
         split ? income / n + (static_cast<std::int64_t>(k) < income % n ? 1 : 0) : income;
     item.transfers.push_back({first.from, winners[k], amount, 0, {}});
   }
+  if (!book.lines()) return;
   const std::string sum = std::to_string(income);
   item.lines.push_back({book.seat(first.from, false) + "'s " + kong.tile.ascii() + " " +
                             kong_words(kong.kind, false) + " earned " + sum + " (D7)",
@@ -138,9 +139,11 @@ void at_least_dajiao(Book& book, const Table& t, const DrawState& d, const Duyun
   const std::string flat = book.times_base(times) + " = " + std::to_string(tr.points);
   Transfer dj =
       dajiao_transfer(book, t, d.waits[static_cast<std::size_t>(tr.to)], tr.to, tr.from, rules);
+  const bool more = dj.points > tr.points;
+  if (more) tr = dj;
+  if (!book.lines()) return;
   Text line = transfer_line(book, dj, rules);
-  if (dj.points > tr.points) {
-    tr = dj;
+  if (more) {
     item.lines.push_back(
         {line.en + ": 查大叫, more than " + flat, line.zh + "：按查大叫，高于 " + flat});
   } else {
@@ -165,10 +168,12 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     std::vector<int> paid;
     for (int s = 0; s < kSeats; ++s)
       if (!d.huazhu[static_cast<std::size_t>(s)]) paid.push_back(s);
-    item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) +
-                              " to each seat that is not a 花猪 (" + book.seats(paid, false) + ")",
-                          "赔每家非花猪（" + book.seats(paid, true) + "）" +
-                              book.times_base(times) + " = " + std::to_string(penalty)});
+    if (book.lines())
+      item.lines.push_back({book.times_base(times) + " = " + std::to_string(penalty) +
+                                " to each seat that is not a 花猪 (" + book.seats(paid, false) +
+                                ")",
+                            "赔每家非花猪（" + book.seats(paid, true) + "）" +
+                                book.times_base(times) + " = " + std::to_string(penalty)});
     for (int s : paid) {
       Transfer tr{h, s, penalty, 0, {}};
       if (o.on("huazhu-at-least-dajiao") && d.ready[static_cast<std::size_t>(s)])
@@ -193,12 +198,13 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
       payers.push_back(tr.from);
       sum = book.plus(sum, tr.points);
     }
-    item.lines.push_back({"returns " + std::to_string(paid.transfers.front().points) +
-                              " to each of " + book.seats(payers, false) + " = " +
-                              std::to_string(sum) + " (D8.2)",
-                          "退还" + book.seats(payers, true) + "每家 " +
-                              std::to_string(paid.transfers.front().points) + "，共 " +
-                              std::to_string(sum) + "（D8.2）"});
+    if (book.lines())
+      item.lines.push_back({"returns " + std::to_string(paid.transfers.front().points) +
+                                " to each of " + book.seats(payers, false) + " = " +
+                                std::to_string(sum) + " (D8.2)",
+                            "退还" + book.seats(payers, true) + "每家 " +
+                                std::to_string(paid.transfers.front().points) + "，共 " +
+                                std::to_string(sum) + "（D8.2）"});
   }
   for (int n = 0; n < kSeats; ++n) {
     auto ni = static_cast<std::size_t>(n);
@@ -212,7 +218,8 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     auto& item = book.add("chadajiao", {"Paying the 大叫 (查大叫)", "查大叫"},
                           {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
     item.transfers = std::move(transfers);
-    for (const auto& tr : item.transfers) item.lines.push_back(transfer_line(book, tr, rules));
+    if (book.lines())
+      for (const auto& tr : item.transfers) item.lines.push_back(transfer_line(book, tr, rules));
   }
 }
 
@@ -228,9 +235,10 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
       "escape", {"Escape (逃跑)", "逃跑"},
       {book.seat(e, false) + " left the table" + (t.last_four ? " in the last four tiles" : ""),
        book.seat(e, true) + (t.last_four ? "在最后四张时逃跑" : "逃跑")});
-  item.lines.push_back(
-      {book.times_base(times) + " = " + std::to_string(penalty) + " to each other seat (D9)",
-       "赔其他每家 " + book.times_base(times) + " = " + std::to_string(penalty) + "（D9）"});
+  if (book.lines())
+    item.lines.push_back(
+        {book.times_base(times) + " = " + std::to_string(penalty) + " to each other seat (D9)",
+         "赔其他每家 " + book.times_base(times) + " = " + std::to_string(penalty) + "（D9）"});
   for (int s = 0; s < kSeats; ++s) {
     if (s == e) continue;
     Transfer tr{e, s, penalty, 0, {}};
@@ -238,7 +246,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
       at_least_dajiao(book, t, d, rules, times, tr, item);
     item.transfers.push_back(std::move(tr));
   }
-  if (t.last_four) {
+  if (t.last_four && book.lines()) {
     std::vector<int> not_ready;
     for (int s = 0; s < kSeats; ++s)
       if (s != e && !d.ready[static_cast<std::size_t>(s)]) not_ready.push_back(s);
@@ -252,7 +260,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, price()->value);
+  Book book(t, price()->value, c.arithmetic == Arithmetic::With);
   auto kong_items = book_kongs(book, c);
   switch (t.outcome) {
     case Table::Outcome::Win:

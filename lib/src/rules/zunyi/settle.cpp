@@ -141,12 +141,13 @@ void book_chickens(Book& book, const CheckedTable& c, const std::array<bool, kSe
                          " (bao-ji)",
                      book.seat(s, true) + "未胡未听，按打出的" + count.zh + "赔付（包鸡）"});
     item.transfers = std::move(transfers);
+    const std::int64_t sum = book.times(each, static_cast<std::int64_t>(item.transfers.size()));
+    if (!book.lines()) continue;
     std::string value =
         (plain ? std::to_string(plain) + " × " + std::to_string(o.get("ji")) : std::string()) +
         (shown.chongfeng ? std::string(plain ? " + " : "") + std::to_string(o.get("chongfeng-ji"))
                          : "");
-    const std::string total =
-        std::to_string(book.times(each, static_cast<std::int64_t>(item.transfers.size())));
+    const std::string total = std::to_string(sum);
     const std::string worth =
         value == std::to_string(each) ? value : value + " = " + std::to_string(each);
     item.lines.push_back({words.en + ": " + worth + (bao ? " to each of " : " from each of ") +
@@ -185,6 +186,7 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
       const Item& best = *waits[static_cast<std::size_t>(r)].dajiao;
       std::int64_t points = book.times(best.value, three_suits ? 2 : 1);
       item.transfers.push_back({n, r, points, points, {best}});
+      if (!book.lines()) continue;
       const std::string arrow = book.seat(n, false) + " → " + book.seat(r, false) + "  ";
       const std::string arrow_zh = book.seat(n, true) + " → " + book.seat(r, true) + "  ";
       if (three_suits)
@@ -232,7 +234,7 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
 
 Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, 1);
+  Book book(t, 1, c.arithmetic == Arithmetic::With);
   int next = t.dealer;
   switch (t.outcome) {
     case Table::Outcome::Win: {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <numeric>
@@ -87,11 +88,30 @@ std::array<std::string, kSeats> names(const Session& s, bool zh) {
   return out;
 }
 
+// A number at the end of `out`, with its sign: "+18", "-6", "0" with `plus`, else "18".
+void append_number(std::string& out, std::int64_t v, bool plus = false) {
+  char digits[24];
+  char* end = digits;
+  if (plus && v > 0) *end++ = '+';
+  end = std::to_chars(end, digits + sizeof digits, v).ptr;
+  out.append(digits, end);
+}
+
+// "东 +18  南 -6  西 -6  北 -6" at the end of `out`.
+void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>& who,
+                         const std::array<std::int64_t, kSeats>& v) {
+  for (std::size_t i = 0; i < kSeats; ++i) {
+    if (i) out += "  ";
+    out += who[i];
+    out += ' ';
+    append_number(out, v[i], true);
+  }
+}
+
 std::string seat_amounts(const std::array<std::string, kSeats>& who,
                          const std::array<std::int64_t, kSeats>& v) {
   std::string out;
-  for (std::size_t i = 0; i < kSeats; ++i)
-    out += (i ? "  " : "") + who[i] + " " + signed_points(v[i]);
+  append_seat_amounts(out, who, v);
   return out;
 }
 
@@ -145,15 +165,14 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     err << " > " << std::flush;
   };
   // One hand's answer, with the seats' names as the session knows them.
-  std::string json_line;  // its buffer kept from hand to hand
+  std::string text;  // a hand's answer, its buffer kept from hand to hand
   auto print_hand = [&](const SessionHand& hand, long n,
                         const std::array<std::string, kSeats>& who) {
     const Table& t = hand.table;
+    text.clear();
     if (c.json) {
-      json_line.clear();
-      append_session_hand_json_text(json_line, hand, n, session.dealer(), session.streak());
-      json_line += '\n';
-      out << json_line;
+      append_session_hand_json_text(text, hand, n, session.dealer(), session.streak());
+      text += '\n';
     } else if (table_rows) {
       for (int s = 0; s < kSeats; ++s) {
         auto i = static_cast<std::size_t>(s);
@@ -162,23 +181,41 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
             << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
       }
     } else {
-      out << (zh ? "第 " : "Hand ") << hand.number << (zh ? " 局  庄家 " : "  dealer ")
-          << seat_name(t, t.dealer, zh) << (zh ? " 连庄 " : " streak ") << t.streak << "  "
-          << hand_summary(hand, zh) << '\n';
-      for (const auto& note : hand.notes)
-        out << (zh ? "  说明  " : "  Note  ") << note.in(zh) << '\n';
+      text += zh ? "第 " : "Hand ";
+      append_number(text, hand.number);
+      text += zh ? " 局  庄家 " : "  dealer ";
+      text += seat_name(t, t.dealer, zh);
+      text += zh ? " 连庄 " : " streak ";
+      append_number(text, t.streak);
+      text += "  ";
+      text += hand_summary(hand, zh);
+      text += '\n';
+      for (const auto& note : hand.notes) {
+        text += zh ? "  说明  " : "  Note  ";
+        text += note.in(zh);
+        text += '\n';
+      }
       if (c.narrow) {
         int width = 0;
         for (const auto& w : who) width = std::max(width, display_width(w));
-        for (std::size_t i = 0; i < kSeats; ++i)
-          out << "  " << pad_right(who[i], width) << "  "
-              << pad_left(signed_points(hand.ledger.totals[i]), 6) << (zh ? "  累计 " : "  total ")
-              << signed_points(hand.totals[i]) << '\n';
+        for (std::size_t i = 0; i < kSeats; ++i) {
+          text += "  ";
+          text += pad_right(who[i], width);
+          text += "  ";
+          text += pad_left(signed_points(hand.ledger.totals[i]), 6);
+          text += zh ? "  累计 " : "  total ";
+          append_number(text, hand.totals[i], true);
+          text += '\n';
+        }
       } else {
-        out << (zh ? "  本局  " : "  hand   ") << seat_amounts(who, hand.ledger.totals) << '\n';
-        out << (zh ? "  累计  " : "  total  ") << seat_amounts(who, hand.totals) << '\n';
+        text += zh ? "  本局  " : "  hand   ";
+        append_seat_amounts(text, who, hand.ledger.totals);
+        text += zh ? "\n  累计  " : "\n  total  ";
+        append_seat_amounts(text, who, hand.totals);
+        text += '\n';
       }
     }
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
     if (interactive || pipe_.line_buffered) out.flush();
   };
   // An error at line `n`, after the hands before it (with 2>&1 the message comes after them).

@@ -1,5 +1,6 @@
 #include "pipeline.hpp"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,11 +35,24 @@ bool LineReader::fill() {
 
 bool LineReader::line_ready() {
   if (eof_) return true;  // next() reads nothing more
-  if (scan_ < pos_) scan_ = pos_;
-  const void* nl = std::memchr(buf_.data() + scan_, '\n', buf_.size() - scan_);
-  // The search goes on from here: next() finds this '\n' at once, the line is scanned once.
-  scan_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data()) : buf_.size();
-  return nl != nullptr;
+  auto find = [this] {
+    if (scan_ < pos_) scan_ = pos_;
+    const void* nl = std::memchr(buf_.data() + scan_, '\n', buf_.size() - scan_);
+    // The search goes on from here: next() finds this '\n' at once, the line is scanned once.
+    scan_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data()) : buf_.size();
+    return nl != nullptr;
+  };
+  if (find()) return true;
+  // None in the buffer: more is read at once where that cannot wait (a file, a pipe with
+  // something in it), so that only a slow writer of the input cuts a -j block short or
+  // flushes the answers early (a block cut at every 64 KiB of a file left its thread waiting).
+  pollfd p{fd_, POLLIN, 0};
+  int ready = 0;
+  while ((ready = ::poll(&p, 1, 0)) < 0 && errno == EINTR) {
+  }
+  if (ready <= 0) return false;  // nothing in yet (a failed poll: next() says why)
+  if (!fill()) return true;      // the end of the input, or a read error: next() reads no more
+  return find();
 }
 
 bool LineReader::next(std::string& line, bool& too_long) {

@@ -31,7 +31,8 @@ class LineReader {
   explicit LineReader(int fd, std::size_t max_line = kMaxLine) : fd_(fd), max_line_(max_line) {}
   // False at the end of input, or at a read error.
   bool next(std::string& line, bool& too_long);
-  // A whole line is in the buffer already: next() returns it without reading.
+  // next() returns a line without waiting: one is whole in the buffer, or after reading what
+  // the input has ready now (never waiting for it), or the input has ended.
   bool line_ready();
   long number() const { return number_; }
   int error() const { return error_; }  // 0, or the errno of a failed read

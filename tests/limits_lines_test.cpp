@@ -104,3 +104,55 @@ TEST_CASE(
   writer.join();
   close(p[0]);
 }
+
+TEST_CASE(
+    "Pipelines: line_ready() reads on where that cannot wait: every line of a file is ready (a -j "
+    "block is never cut at a 64 KiB read), a pipe's only once its writer has sent it") {
+  SECTION("a file of 320,000 bytes: each of its 20,000 lines is ready before next()") {
+    char path[] = "/tmp/qianmj-line-ready-XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    std::string text;
+    for (int i = 0; i < 20000; ++i) text += "2344567p345789s\n";
+    REQUIRE(write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+    REQUIRE(lseek(fd, 0, SEEK_SET) == 0);
+    cli::LineReader reader(fd);
+    std::string line;
+    bool too_long = false;
+    int lines = 0, not_ready = 0;
+    while (true) {
+      not_ready += !reader.line_ready();
+      if (!reader.next(line, too_long)) break;
+      ++lines;
+      CHECK(line == "2344567p345789s");
+    }
+    CHECK(lines == 20000);
+    CHECK(not_ready == 0);  // before: 6, at the start and at each 64 KiB read
+    close(fd);
+    unlink(path);
+  }
+  SECTION("a pipe: a line is ready when its newline is in, not before; the end is ready") {
+    int p[2];
+    REQUIRE(pipe(p) == 0);
+    cli::LineReader reader(p[0]);
+    std::string line;
+    bool too_long = false;
+    REQUIRE(write(p[1], "a\nb", 3) == 3);
+    REQUIRE(reader.next(line, too_long));
+    CHECK(line == "a");
+    CHECK_FALSE(reader.line_ready());  // "b" has no newline yet, and nothing is waited for
+    REQUIRE(write(p[1], "\nc\n", 3) == 3);
+    CHECK(reader.line_ready());  // read now, though the buffer held only "b"
+    REQUIRE(reader.next(line, too_long));
+    CHECK(line == "b");
+    CHECK(reader.line_ready());
+    REQUIRE(reader.next(line, too_long));
+    CHECK(line == "c");
+    CHECK_FALSE(reader.line_ready());
+    close(p[1]);
+    CHECK(reader.line_ready());  // the end: next() reads nothing more
+    CHECK_FALSE(reader.next(line, too_long));
+    CHECK(reader.error() == 0);
+    close(p[0]);
+  }
+}

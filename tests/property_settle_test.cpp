@@ -4,9 +4,6 @@
 // and rotating the seats rotates every row, total and 查叫 check.
 #include <algorithm>
 #include <map>
-#include <sstream>
-#include <string>
-#include <utility>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -14,12 +11,10 @@
 #include "generators.hpp"
 #include "ledgers.hpp"
 #include "qianmj/json.hpp"
-#include "qianmj/registry.hpp"
 #include "qianmj/ruleset.hpp"
 #include "qianmj/settle.hpp"
 #include "reference/reference.hpp"
 #include "tables.hpp"
-#include "testdata.hpp"
 
 using namespace qianmj;
 using test::rotate;
@@ -185,67 +180,4 @@ TEST_CASE(
     CHECK(priced > 2000);  // measured: Duyun 2471, Zunyi 2847 of 3000
     CHECK(multi > 15);
   }
-}
-
-namespace {
-
-// A ledger as JSON text with every arithmetic line gone, and how many lines it had.
-std::pair<std::string, std::size_t> without_lines(Ledger ledger, const Table& t,
-                                                  const Ruleset& rules) {
-  std::size_t lines = 0;
-  for (auto& item : ledger.items) {
-    lines += item.lines.size();
-    item.lines.clear();
-  }
-  return {ledger_json_text(ledger, t, rules), lines};
-}
-
-}  // namespace
-
-TEST_CASE(
-    "D4-D10 Z4-Z8 settling Without arithmetic (a session's text) gives the same rows, amounts, "
-    "checks, next dealer and errors as With, only no lines: random tables and the golden ones") {
-  std::vector<nlohmann::json> tables;
-  for (bool zunyi : {false, true}) {
-    Rng rng(zunyi ? 515 : 516);
-    for (int n = 0; n < kTablesPerRuleset; ++n) tables.push_back(random_table(rng, zunyi).table);
-  }
-  {
-    std::istringstream in(test::slurp(test::testdata("settle_cases.jsonl")));
-    std::string line;
-    while (std::getline(in, line))
-      if (!line.empty())
-        if (auto c = nlohmann::json::parse(line); c.contains("table")) tables.push_back(c["table"]);
-  }
-  int priced = 0, refused = 0;
-  std::size_t lines = 0;
-  for (const auto& j : tables) {
-    INFO(j.dump());
-    auto table = table_from_json(j.dump());
-    if (!table) continue;
-    auto rules = build_ruleset(table->rules.empty() ? "duyun" : table->rules, table->options);
-    if (!rules) continue;
-    auto with = settle(**rules, *table, Arithmetic::With);
-    auto without = settle(**rules, *table, Arithmetic::Without);
-    REQUIRE(static_cast<bool>(with) == static_cast<bool>(without));
-    if (!with) {
-      ++refused;
-      CHECK(with.error().code == without.error().code);
-      CHECK(with.error().field == without.error().field);
-      CHECK(with.error().en == without.error().en);
-      continue;
-    }
-    ++priced;
-    auto [a, had] = without_lines(*with, *table, **rules);
-    auto [b, none] = without_lines(*without, *table, **rules);
-    lines += had;
-    CHECK(none == 0);
-    CHECK(a == b);
-    CHECK(with->next_dealer == without->next_dealer);
-    CHECK(with->next_streak == without->next_streak);
-  }
-  INFO("priced " << priced << ", refused " << refused << ", lines " << lines);
-  CHECK(priced > 5000);
-  CHECK(refused > 100);
-  CHECK(lines > std::size_t(priced));  // With does write lines: most tables more than one
 }

@@ -1,6 +1,7 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <iostream>
 #include <regex>
@@ -101,8 +102,18 @@ std::string pad_right(const std::string& s, int width) {
 std::string pad_left(const std::string& s, int width) {
   return std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ') + s;
 }
+void append_signed_points(std::string& out, std::int64_t v) {
+  char digits[24];
+  char* end = digits;
+  if (v > 0) *end++ = '+';
+  end = std::to_chars(end, digits + sizeof digits, v).ptr;
+  out.append(digits, end);
+}
+
 std::string signed_points(std::int64_t v) {
-  return v > 0 ? "+" + std::to_string(v) : std::to_string(v);
+  std::string out;
+  append_signed_points(out, v);
+  return out;
 }
 
 std::string truncate_to(const std::string& s, int width) {

@@ -79,6 +79,8 @@ std::vector<std::string> protect_brackets(int argc, char** argv);
 std::string pad_right(const std::string& s, int width);  // to `width` terminal columns
 std::string pad_left(const std::string& s, int width);
 std::string signed_points(std::int64_t v);  // "+18", "-6", "0"
+// The same at the end of `out`, without a string of its own.
+void append_signed_points(std::string& out, std::int64_t v);
 // `s` cut to `width` terminal columns, the last one a '…', when it is wider.
 std::string truncate_to(const std::string& s, int width);
 // "345789条 23445677筒 [555万]", and with `glyphs` the tiles as pictures after it.

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <numeric>
@@ -88,15 +87,6 @@ std::array<std::string, kSeats> names(const Session& s, bool zh) {
   return out;
 }
 
-// A number at the end of `out`, with its sign: "+18", "-6", "0" with `plus`, else "18".
-void append_number(std::string& out, std::int64_t v, bool plus = false) {
-  char digits[24];
-  char* end = digits;
-  if (plus && v > 0) *end++ = '+';
-  end = std::to_chars(end, digits + sizeof digits, v).ptr;
-  out.append(digits, end);
-}
-
 // "东 +18  南 -6  西 -6  北 -6" at the end of `out`.
 void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>& who,
                          const std::array<std::int64_t, kSeats>& v) {
@@ -104,7 +94,7 @@ void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>
     if (i) out += "  ";
     out += who[i];
     out += ' ';
-    append_number(out, v[i], true);
+    append_signed_points(out, v[i]);
   }
 }
 
@@ -182,11 +172,11 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       }
     } else {
       text += zh ? "第 " : "Hand ";
-      append_number(text, hand.number);
+      text += std::to_string(hand.number);
       text += zh ? " 局  庄家 " : "  dealer ";
       text += seat_name(t, t.dealer, zh);
       text += zh ? " 连庄 " : " streak ";
-      append_number(text, t.streak);
+      text += std::to_string(t.streak);
       text += "  ";
       text += hand_summary(hand, zh);
       text += '\n';
@@ -204,7 +194,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
           text += "  ";
           text += pad_left(signed_points(hand.ledger.totals[i]), 6);
           text += zh ? "  累计 " : "  total ";
-          append_number(text, hand.totals[i], true);
+          append_signed_points(text, hand.totals[i]);
           text += '\n';
         }
       } else {

@@ -11,9 +11,10 @@ namespace qianmj {
 // Ledger under construction; amounts are checked for overflow as they are made.
 class Book {
  public:
-  // `lines`: whether the ledger's items get their arithmetic (LedgerItem::lines); without,
-  // every amount is the same and only the words for a referee are not written.
-  Book(const Table& t, std::int64_t base, bool lines = true) : t_(t), base_(base), lines_(lines) {}
+  // Without arithmetic (CheckedTable::arithmetic), every amount is the same and only the
+  // lines for a referee (LedgerItem::lines) are not written: each under `if (lines())`.
+  Book(const Table& t, std::int64_t base, Arithmetic arithmetic)
+      : t_(t), base_(base), lines_(arithmetic == Arithmetic::With) {}
 
   std::int64_t times(std::int64_t a, std::int64_t b) {
     auto r = checked_mul(a, b);

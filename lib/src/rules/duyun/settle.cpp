@@ -260,7 +260,7 @@ void book_escape(Book& book, const CheckedTable& c, const Duyun& rules, const Op
 
 Result<Ledger> Duyun::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, price()->value, c.arithmetic == Arithmetic::With);
+  Book book(t, price()->value, c.arithmetic);
   auto kong_items = book_kongs(book, c);
   switch (t.outcome) {
     case Table::Outcome::Win:

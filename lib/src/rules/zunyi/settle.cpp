@@ -234,7 +234,7 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
 
 Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  Book book(t, 1, c.arithmetic == Arithmetic::With);
+  Book book(t, 1, c.arithmetic);
   int next = t.dealer;
   switch (t.outcome) {
     case Table::Outcome::Win: {

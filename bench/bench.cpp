@@ -1,4 +1,4 @@
-// The benchmark: medians over runs, with min-max, and the machine's load when it started.
+// The benchmark: medians over rounds, with min-max, and the machine's load when it started.
 //   library waits of a 13-tile hand (cold, cold in one batch call, and warm), full Duyun
 //   and Zunyi score; the
 //   pipelines `score -`, `waits -`, `settle -` (JSON, -j 1 and -j 2, wall and CPU time) and
@@ -16,9 +16,11 @@
 #include <bit>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "qianmj/notation.hpp"
@@ -30,7 +32,12 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr int kRuns = 7;
+// Every figure is sampled once a round, and the rounds repeat: a spell of the shared host
+// (its two vCPUs slowing each other for tens of seconds) then moves one sample of a figure
+// rather than all of them, and the median stays the machine's.
+constexpr int kRounds = 7;          // the library figures
+constexpr int kPipelineRounds = 5;  // the pipelines and the one call (the first rounds)
+constexpr int kCallsPerRound = 21;  // one calls a round
 
 struct Stats {
   double median, min, max;
@@ -81,16 +88,16 @@ std::vector<Hand> waiting_hands(const std::vector<Hand>& wins, std::mt19937& rng
   return out;
 }
 
+// One sample: f() over `items`, in ns an item. An untimed call first puts back in cache what
+// the round's other work pushed out (the tables, the rule set's data), as it is in a long
+// batch; the hands themselves are too many to stay there, and come cold.
 template <class F>
-Stats time_per_item(std::size_t items, F&& f) {
-  std::vector<double> ns;
-  for (int r = 0; r < kRuns; ++r) {
-    auto t0 = Clock::now();
-    f();
-    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
-                 static_cast<double>(items));
-  }
-  return stats(ns);
+double per_item(std::size_t items, F&& f) {
+  f();
+  auto t0 = Clock::now();
+  f();
+  return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
+         static_cast<double>(items);
 }
 
 struct ChildRun {
@@ -144,6 +151,59 @@ int measure(int argc, char** argv) {
   std::fclose(f);
   return argc > 4 ? 0 : 1;
 }
+
+// A pipeline over one input file: `count` answers of `unit` a run, sampled at -j 1 and -j 2
+// (and the before binary, without -j) once a round.
+struct Pipeline {
+  Pipeline(std::string label_, std::vector<std::string> args_, std::string input_,
+           std::size_t count_, const char* unit_ = "lines")
+      : label(std::move(label_)),
+        args(std::move(args_)),
+        input(std::move(input_)),
+        count(count_),
+        unit(unit_) {}
+  std::string label;
+  std::vector<std::string> args;
+  std::string input;
+  std::size_t count;
+  const char* unit;
+  std::vector<double> rate0, rate1, rate2, cpu1, cpu2, wall1, wall2;
+  long rss = 0;
+
+  void sample(const char* before) {
+    if (before) {
+      auto args0 = args;
+      args0[0] = before;
+      rate0.push_back(double(count) / run(args0, input.c_str()).seconds);
+    }
+    for (const char* jobs : {"1", "2"}) {
+      auto a = args;
+      a.push_back("-j");
+      a.push_back(jobs);
+      auto c = run(a, input.c_str());
+      rss = std::max(rss, c.max_rss_kb);
+      const bool one = jobs[0] == '1';
+      (one ? rate1 : rate2).push_back(double(count) / c.seconds);
+      (one ? cpu1 : cpu2).push_back(c.cpu_seconds);
+      (one ? wall1 : wall2).push_back(c.seconds);
+    }
+  }
+  void print(const char* before) const {
+    auto r1 = stats(rate1), r2 = stats(rate2), c1 = stats(cpu1), c2 = stats(cpu2);
+    std::printf(
+        "end to end `%s`, %zu %s: -j 1 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); "
+        "-j 2 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); -j 1 / -j 2 wall %.2fx; peak "
+        "RSS %.1f MB\n",
+        label.c_str(), count, unit, r1.median, unit, r1.min, r1.max, stats(wall1).median, c1.median,
+        r2.median, unit, r2.min, r2.max, stats(wall2).median, c2.median,
+        stats(wall1).median / stats(wall2).median, double(rss) / 1024);
+    if (before) {
+      auto r0 = stats(rate0);
+      std::printf("    before (%s, no -j): %.0f %s/s [%.0f-%.0f]\n", before, r0.median, unit,
+                  r0.min, r0.max);
+    }
+  }
+};
 
 // Zunyi tables of a win by seat 0 (every `wins` hand that lacks a suit, Z1, up to n): Zunyi
 // reads every seat's hand (豆 and 鸡 need who is ready), so the other three hold 13 tiles
@@ -203,7 +263,10 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::printf("qianmj benchmark: %d runs each (pipelines 5), median [min-max]\n", kRuns);
+  std::printf(
+      "qianmj benchmark: %d rounds (pipelines %d), each figure sampled once a round; median "
+      "[min-max]\n",
+      kRounds, kPipelineRounds);
   if (std::FILE* l = std::fopen("/proc/loadavg", "r")) {  // a noisy run tells itself apart
     char load[128] = {};
     if (std::fgets(load, sizeof load, l))
@@ -217,113 +280,91 @@ int main(int argc, char** argv) {
   std::size_t ready = 0;
   for (const auto& h : waits) ready += formal_wait_bits(h) != 0;
   volatile std::uint32_t sink = 0;
-  auto w = time_per_item(waits.size(), [&] {
-    std::uint32_t acc = 0;
-    for (const auto& h : waits) acc ^= formal_wait_bits(h);
-    sink = sink ^ acc;
-  });
-  std::printf(
-      "library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
-      "(%zu hands, %.0f%% with a wait)\n",
-      w.median, w.min, w.max, 1e3 / w.median, waits.size(),
-      100.0 * double(ready) / double(waits.size()));
-  std::vector<std::uint32_t> bits(waits.size());
-  auto wb = time_per_item(waits.size(), [&] {
-    formal_wait_bits_each(waits, bits);
-    sink = sink ^ bits[bits.size() / 2];
-  });
-  std::printf(
-      "library waits (formal_wait_bits_each, the same hands, 16 read ahead): %.1f ns/hand "
-      "[%.1f-%.1f] = %.1f M hands/s\n",
-      wb.median, wb.min, wb.max, 1e3 / wb.median);
-  std::vector<Hand> warm(waits.begin(), waits.begin() + 1000);  // table entries stay in cache
-  auto ww = time_per_item(warm.size() * 1000, [&] {
-    std::uint32_t acc = 0;
-    for (int k = 0; k < 1000; ++k)
-      for (const auto& h : warm) acc ^= formal_wait_bits(h);
-    sink = sink ^ acc;
-  });
-  std::printf(
-      "library waits (formal_wait_bits), 1,000 hands cycled (warm cache): %.1f ns/hand [%.1f-%.1f] "
-      "= %.1f M hands/s\n",
-      ww.median, ww.min, ww.max, 1e3 / ww.median);
-  auto wv = time_per_item(waits.size(), [&] {
-    std::size_t n = 0;
-    for (const auto& h : waits) n += formal_waits(h).size();
-    sink = sink ^ static_cast<std::uint32_t>(n);
-  });
-  std::printf(
-      "library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] = "
-      "%.2f M hands/s\n",
-      wv.median, wv.min, wv.max, 1e3 / wv.median);
 
+  // The library figures, ns a hand, one sample each a round.
+  std::vector<Hand> warm(waits.begin(), waits.begin() + 1000);  // table entries stay in cache
+  std::vector<std::uint32_t> bits(waits.size());
   Duyun duyun;
   Zunyi zunyi;
   Situation zimo;
   zimo.zimo = true;
   std::vector<Hand> scored(wins.begin(), wins.begin() + 200000);
   auto score_all = [&](const Ruleset& rules) {
-    return time_per_item(scored.size(), [&] {
+    return per_item(scored.size(), [&] {
       std::int64_t total = 0;
       for (const auto& h : scored) total += rules.score(h, zimo)->total;
       sink = sink ^ static_cast<std::uint32_t>(total);
     });
   };
-  auto s = score_all(duyun), z = score_all(zunyi);
-  for (const auto& [name, st] : {std::pair{"Duyun", s}, std::pair{"Zunyi", z}})
+  std::vector<double> cold, each, warm_ns, vec, duyun_ns, zunyi_ns;
+  auto library_round = [&] {
+    cold.push_back(per_item(waits.size(), [&] {
+      std::uint32_t acc = 0;
+      for (const auto& h : waits) acc ^= formal_wait_bits(h);
+      sink = sink ^ acc;
+    }));
+    each.push_back(per_item(waits.size(), [&] {
+      formal_wait_bits_each(waits, bits);
+      sink = sink ^ bits[bits.size() / 2];
+    }));
+    warm_ns.push_back(per_item(warm.size() * 1000, [&] {
+      std::uint32_t acc = 0;
+      for (int k = 0; k < 1000; ++k)
+        for (const auto& h : warm) acc ^= formal_wait_bits(h);
+      sink = sink ^ acc;
+    }));
+    vec.push_back(per_item(waits.size(), [&] {
+      std::size_t n = 0;
+      for (const auto& h : waits) n += formal_waits(h).size();
+      sink = sink ^ static_cast<std::uint32_t>(n);
+    }));
+    duyun_ns.push_back(score_all(duyun));  // side by side, so that their ratio is of one minute
+    zunyi_ns.push_back(score_all(zunyi));
+  };
+  auto print_library = [&] {
+    const Stats w = stats(cold), wb = stats(each), ww = stats(warm_ns), wv = stats(vec),
+                s = stats(duyun_ns), z = stats(zunyi_ns);
     std::printf(
-        "library full %s score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = %.2f "
-        "M hands/s (%.2fx Duyun)\n",
-        name, st.median, st.min, st.max, 1e3 / st.median, st.median / s.median);
+        "library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
+        "(%zu hands, %.0f%% with a wait)\n",
+        w.median, w.min, w.max, 1e3 / w.median, waits.size(),
+        100.0 * double(ready) / double(waits.size()));
+    std::printf(
+        "library waits (formal_wait_bits_each, the same hands, 16 read ahead): %.1f ns/hand "
+        "[%.1f-%.1f] = %.1f M hands/s\n",
+        wb.median, wb.min, wb.max, 1e3 / wb.median);
+    std::printf(
+        "library waits (formal_wait_bits), 1,000 hands cycled (warm cache): %.1f ns/hand "
+        "[%.1f-%.1f] = %.1f M hands/s\n",
+        ww.median, ww.min, ww.max, 1e3 / ww.median);
+    std::printf(
+        "library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] "
+        "= %.2f M hands/s\n",
+        wv.median, wv.min, wv.max, 1e3 / wv.median);
+    for (const auto& [name, st] : {std::pair{"Duyun", s}, std::pair{"Zunyi", z}})
+      std::printf(
+          "library full %s score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = "
+          "%.2f M hands/s (%.2fx Duyun)\n",
+          name, st.median, st.min, st.max, 1e3 / st.median, st.median / s.median);
+  };
 
-  if (std::getenv("QIANMJ_BENCH_LIBRARY_ONLY")) return 0;  // no end-to-end runs
+  if (std::getenv("QIANMJ_BENCH_LIBRARY_ONLY")) {  // no end-to-end runs
+    for (int r = 0; r < kRounds; ++r) library_round();
+    print_library();
+    return 0;
+  }
 
   // End to end: the pipelines over 1M lines (settle: 200,000 tables), -j 1 and -j 2.
   const char* before = std::getenv("QIANMJ_BENCH_BEFORE");
-  // `count` answers of `unit` from `lines` on stdin (the lines themselves by default).
-  auto pipeline = [&](const std::string& label, std::vector<std::string> args,
-                      const std::vector<std::string>& lines, std::size_t count = 0,
-                      const char* unit = "lines") {
-    if (count == 0) count = lines.size();
-    std::string input = "/tmp/qianmj-bench-input.txt";
-    {
-      std::ofstream f(input);
-      for (const auto& l : lines) f << l << '\n';
-    }
-    std::vector<double> rate1, rate2, rate0, cpu1, cpu2, wall1, wall2;
-    long rss = 0;
-    for (int r = 0; r < 5; ++r) {
-      if (before) {
-        auto args0 = args;
-        args0[0] = before;
-        rate0.push_back(double(count) / run(args0, input.c_str()).seconds);
-      }
-      for (const char* jobs : {"1", "2"}) {
-        auto a = args;
-        a.push_back("-j");
-        a.push_back(jobs);
-        auto c = run(a, input.c_str());
-        rss = std::max(rss, c.max_rss_kb);
-        (jobs[0] == '1' ? rate1 : rate2).push_back(double(count) / c.seconds);
-        (jobs[0] == '1' ? cpu1 : cpu2).push_back(c.cpu_seconds);
-        (jobs[0] == '1' ? wall1 : wall2).push_back(c.seconds);
-      }
-    }
-    auto r1 = stats(rate1), r2 = stats(rate2), c1 = stats(cpu1), c2 = stats(cpu2);
-    std::printf(
-        "end to end `%s`, %zu %s: -j 1 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); "
-        "-j 2 %.0f %s/s [%.0f-%.0f] (wall %.2f s, CPU %.2f s); -j 1 / -j 2 wall %.2fx; peak "
-        "RSS %.1f MB\n",
-        label.c_str(), count, unit, r1.median, unit, r1.min, r1.max, stats(wall1).median, c1.median,
-        r2.median, unit, r2.min, r2.max, stats(wall2).median, c2.median,
-        stats(wall1).median / stats(wall2).median, double(rss) / 1024);
-    if (before) {
-      auto r0 = stats(rate0);
-      std::printf("    before (%s, no -j): %.0f %s/s [%.0f-%.0f]\n", before, r0.median, unit,
-                  r0.min, r0.max);
-    }
-    std::remove(input.c_str());
+  std::vector<std::string> inputs;  // the files written, removed at the end
+  auto input_file = [&](const std::vector<std::string>& lines) {
+    std::string name = "/tmp/qianmj-bench-input-" + std::to_string(inputs.size()) + ".txt";
+    std::ofstream f(name);
+    for (const auto& l : lines) f << l << '\n';
+    inputs.push_back(name);
+    return name;
   };
+  std::vector<Pipeline> pipelines;
   {
     std::vector<std::string> w, sc, tables;
     for (const auto& h : waits) w.push_back(to_ascii(h));
@@ -332,17 +373,22 @@ int main(int argc, char** argv) {
       tables.push_back(R"({"dealer":)" + std::to_string(i % 4) + R"(,"streak":)" +
                        std::to_string(i % 3) + R"(,"seats":[{"hand":")" + sc[i] +
                        R"("},{},{},{}],"result":{"kind":"win","wins":[{"seat":0}]}})");
-    pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, w);
-    pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, w);
-    pipeline("qianmj score - --json --zimo", {QIANMJ_BIN, "score", "-", "--json", "--zimo"}, sc);
-    pipeline("qianmj score - --json --zimo --rules zunyi",
-             {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"}, sc);
-    pipeline("qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tables);
-    const auto ztables = zunyi_tables(wins, 200000);
-    pipeline("qianmj settle - --json --rules zunyi",
-             {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, ztables);
+    const std::string wf = input_file(w), sf = input_file(sc), tf = input_file(tables),
+                      zf = input_file(zunyi_tables(wins, 200000));
+    pipelines.push_back(
+        Pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, wf, w.size()));
+    pipelines.push_back(Pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, wf, w.size()));
+    pipelines.push_back(Pipeline("qianmj score - --json --zimo",
+                                 {QIANMJ_BIN, "score", "-", "--json", "--zimo"}, sf, sc.size()));
+    pipelines.push_back(Pipeline("qianmj score - --json --zimo --rules zunyi",
+                                 {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"},
+                                 sf, sc.size()));
+    pipelines.push_back(
+        {"qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tf, tables.size()});
+    pipelines.push_back(Pipeline("qianmj settle - --json --rules zunyi",
+                                 {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, zf,
+                                 200000));
   }
-
   // An evening of 100,000 hands through `qianmj session` (text and JSON), -j 1 and -j 2.
   {
     const char* hands[] = {
@@ -356,22 +402,36 @@ int main(int argc, char** argv) {
     constexpr std::size_t kHands = 100000;
     std::vector<std::string> evening = {"玩家 甲 乙 丙 丁", "都匀", "庄东"};
     for (std::size_t i = 0; i < kHands; ++i) evening.emplace_back(hands[i % 6]);
+    const std::string ef = input_file(evening);
     for (const char* mode : {"--zh", "--json"})
-      pipeline(std::string("qianmj session - ") + mode, {QIANMJ_BIN, "session", "-", mode}, evening,
-               kHands, "hands");
+      pipelines.push_back(Pipeline(std::string("qianmj session - ") + mode,
+                                   {QIANMJ_BIN, "session", "-", mode}, ef, kHands, "hands"));
   }
 
-  // One call against /bin/true.
+  // One call against /bin/true, a few a round.
   std::vector<double> one, truth, one0;
   long one_rss = 0;
-  for (int r = 0; r < 101; ++r) {
-    if (before)
-      one0.push_back(run({before, "score", "23445677筒345789条", "--zimo"}).seconds * 1e3);
-    auto c = run({QIANMJ_BIN, "score", "23445677筒345789条", "--zimo"});
-    one.push_back(c.seconds * 1e3);
-    one_rss = std::max(one_rss, c.max_rss_kb);
-    truth.push_back(run({"/bin/true"}).seconds * 1e3);
+  auto calls_round = [&] {
+    for (int r = 0; r < kCallsPerRound; ++r) {
+      if (before)
+        one0.push_back(run({before, "score", "23445677筒345789条", "--zimo"}).seconds * 1e3);
+      auto c = run({QIANMJ_BIN, "score", "23445677筒345789条", "--zimo"});
+      one.push_back(c.seconds * 1e3);
+      one_rss = std::max(one_rss, c.max_rss_kb);
+      truth.push_back(run({"/bin/true"}).seconds * 1e3);
+    }
+  };
+
+  for (int r = 0; r < kRounds; ++r) {
+    library_round();
+    if (r < kPipelineRounds) {
+      for (auto& p : pipelines) p.sample(before);
+      calls_round();
+    }
   }
+
+  print_library();
+  for (const auto& p : pipelines) p.print(before);
   auto o = stats(one), t = stats(truth);
   std::printf(
       "one call `qianmj score 23445677筒345789条`: %.2f ms [%.2f-%.2f]; /bin/true %.2f ms "
@@ -382,5 +442,6 @@ int main(int argc, char** argv) {
     auto o0 = stats(one0);
     std::printf("    before: %.2f ms [%.2f-%.2f]\n", o0.median, o0.min, o0.max);
   }
+  for (const auto& f : inputs) std::remove(f.c_str());
   return 0;
 }

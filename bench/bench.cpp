@@ -373,8 +373,9 @@ int main(int argc, char** argv) {
       tables.push_back(R"({"dealer":)" + std::to_string(i % 4) + R"(,"streak":)" +
                        std::to_string(i % 3) + R"(,"seats":[{"hand":")" + sc[i] +
                        R"("},{},{},{}],"result":{"kind":"win","wins":[{"seat":0}]}})");
+    const auto ztables = zunyi_tables(wins, 200000);
     const std::string wf = input_file(w), sf = input_file(sc), tf = input_file(tables),
-                      zf = input_file(zunyi_tables(wins, 200000));
+                      zf = input_file(ztables);
     pipelines.push_back(
         Pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, wf, w.size()));
     pipelines.push_back(Pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, wf, w.size()));
@@ -383,11 +384,11 @@ int main(int argc, char** argv) {
     pipelines.push_back(Pipeline("qianmj score - --json --zimo --rules zunyi",
                                  {QIANMJ_BIN, "score", "-", "--json", "--zimo", "--rules", "zunyi"},
                                  sf, sc.size()));
-    pipelines.push_back(
-        {"qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"}, tf, tables.size()});
+    pipelines.push_back(Pipeline("qianmj settle - --json", {QIANMJ_BIN, "settle", "-", "--json"},
+                                 tf, tables.size()));
     pipelines.push_back(Pipeline("qianmj settle - --json --rules zunyi",
                                  {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, zf,
-                                 200000));
+                                 ztables.size()));
   }
   // An evening of 100,000 hands through `qianmj session` (text and JSON), -j 1 and -j 2.
   {

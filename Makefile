@@ -7,6 +7,12 @@ SAN_BUILD  ?= build-sanitize
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := notation request settle lines words session
+# Inputs up to 8 KiB, and up to 256 KiB where a line can be long (deep nesting, long words).
+FUZZ_MAX_LEN := 8192
+FUZZ_MAX_LEN_session := 262144
+FUZZ_MAX_LEN_settle := 262144
+FUZZ_MAX_LEN_request := 262144
+FUZZ_MAX_LEN_words := 262144
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 # The suite also runs the README's and man page's examples, which pipe into jq; the fuzz
@@ -105,10 +111,13 @@ fuzz: deps
 	  -DQIANMJ_FUZZ=ON -DQIANMJ_TESTS=OFF
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))
 	@for t in $(FUZZ_TARGETS); do \
+	  case $$t in session) len=$(FUZZ_MAX_LEN_session);; settle) len=$(FUZZ_MAX_LEN_settle);; \
+	    request) len=$(FUZZ_MAX_LEN_request);; words) len=$(FUZZ_MAX_LEN_words);; \
+	    *) len=$(FUZZ_MAX_LEN);; esac; \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t && \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s" && \
 	  $(FUZZ_BUILD)/fuzz/fuzz_$$t $(FUZZ_BUILD)/corpus/$$t tests/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
-	    -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -max_len=$$len -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==|SUMMARY|Done)" ; \
 	  status=$${PIPESTATUS[0]}; [ $$status -eq 0 ] || { echo "fuzz_$$t failed: see $(FUZZ_BUILD)/artifacts/$$t"; exit 1; }; \
 	done

@@ -164,74 +164,6 @@ class Fields {
   std::optional<Error> error_;
 };
 
-std::optional<Error> check_shape(std::string_view text) {
-  if (text.size() > kMaxJsonBytes)
-    return Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"};
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char ch : text) {
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (ch == '\\')
-        escaped = true;
-      else if (ch == '"')
-        in_string = false;
-    } else if (ch == '"') {
-      in_string = true;
-    } else if (ch == '[' || ch == '{') {
-      if (++depth > kMaxJsonDepth)
-        return Error{ErrorCode::BadJson, "JSON nested deeper than 64 levels",
-                     "JSON 嵌套超过 64 层"};
-    } else if (ch == ']' || ch == '}') {
-      --depth;
-    }
-  }
-  return std::nullopt;
-}
-
-// A SAX pass before the DOM is built: the first key that appears twice in one object (the DOM
-// would keep only the last of them, silently), and a count of the values, so that a document
-// of millions of empty objects is refused before it takes memory (a DOM value costs ~40 times
-// its text).
-struct PreScan final : nlohmann::json_sax<In> {
-  explicit PreScan(std::size_t max) : max_values(max) {}
-  std::size_t max_values, values = 0;
-  std::vector<std::unordered_set<std::string>> open;  // per open object, its keys so far
-  std::optional<std::string> duplicate;
-  bool too_many = false;
-  bool value() {
-    if (++values <= max_values) return true;
-    too_many = true;
-    return false;
-  }
-  bool null() override { return value(); }
-  bool boolean(bool) override { return value(); }
-  bool number_integer(number_integer_t) override { return value(); }
-  bool number_unsigned(number_unsigned_t) override { return value(); }
-  bool number_float(number_float_t, const string_t&) override { return value(); }
-  bool string(string_t&) override { return value(); }
-  bool binary(binary_t&) override { return value(); }
-  bool start_object(std::size_t) override {
-    open.emplace_back();
-    return value();
-  }
-  bool key(string_t& k) override {
-    if (!open.back().insert(k).second && !duplicate)
-      duplicate = k;  // go on: a syntax error later is the error
-    return true;
-  }
-  bool end_object() override {
-    open.pop_back();
-    return true;
-  }
-  bool start_array(std::size_t) override { return value(); }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-};
-
 Error duplicate_error(const std::string& key) {
   Error e =
       json_field(ErrorCode::BadJson, key, "the key \"" + key + "\" appears twice in one object",
@@ -244,15 +176,16 @@ Error duplicate_error(const std::string& key) {
 // byte), with PreScan's two checks beside it: a count of the values, which stops the parse,
 // and the first key that appears twice in one object. The keys of an object are few: a
 // short list, then a set.
+template <class J>
 class CheckedDom {
  public:
-  using number_integer_t = In::number_integer_t;
-  using number_unsigned_t = In::number_unsigned_t;
-  using number_float_t = In::number_float_t;
-  using string_t = In::string_t;
-  using binary_t = In::binary_t;
+  using number_integer_t = typename J::number_integer_t;
+  using number_unsigned_t = typename J::number_unsigned_t;
+  using number_float_t = typename J::number_float_t;
+  using string_t = typename J::string_t;
+  using binary_t = typename J::binary_t;
 
-  CheckedDom(In& root, std::size_t max) : dom_(root, true), max_values_(max) {}
+  CheckedDom(J& root, std::size_t max) : dom_(root, true), max_values_(max) {}
   bool too_many() const { return too_many_; }
   const std::optional<std::string>& duplicate() const { return duplicate_; }
 
@@ -308,7 +241,7 @@ class CheckedDom {
     too_many_ = true;
     return false;
   }
-  nlohmann::detail::json_sax_dom_parser<In> dom_;
+  nlohmann::detail::json_sax_dom_parser<J> dom_;
   std::size_t max_values_, values_ = 0;
   bool too_many_ = false;
   std::vector<Keys> open_;  // per open object (reused level by level), its keys so far
@@ -325,18 +258,6 @@ Error too_many_values(std::size_t max_values) {
 
 }  // namespace
 
-// A settle table has a few hundred values at most (4 seats, 64 kongs, 3 wins, the options).
-constexpr std::size_t kMaxTableValues = 10000;
-
-std::optional<Error> json_prescan(std::string_view text, std::size_t max_values) {
-  PreScan scan(max_values);
-  In::sax_parse(text.begin(), text.end(), &scan);
-  if (scan.too_many) return too_many_values(max_values);
-  if (scan.duplicate && In::accept(text.begin(), text.end()))
-    return duplicate_error(*scan.duplicate);
-  return std::nullopt;  // a syntax error is the DOM parser's to report
-}
-
 std::optional<Meld::Kind> json_detail::kong_kind(std::string_view name) {
   if (name == "direct") return Meld::Kind::DirectKong;
   if (name == "added") return Meld::Kind::AddedKong;
@@ -346,31 +267,41 @@ std::optional<Meld::Kind> json_detail::kong_kind(std::string_view name) {
 
 namespace {
 
-// table_from_json_checked once the text's size and depth are checked.
-Result<Table> table_from_dom(std::string_view text) {
-  In j;
+// Where a parse error stopped, for the user: its line and column (characters), or bad_utf8
+// for bytes that are not UTF-8 inside a string.
+Error json_parse_error(const nlohmann::json::parse_error& e, std::string_view text) {
+  std::size_t byte = std::min<std::size_t>(e.byte, text.size());
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i + 1 < byte; ++i) {
+    if (text[i] == '\n')
+      ++line, column = 1;
+    else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+      ++column;
+  }
+  std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
+  std::string what = e.what();
+  if (what.find("ill-formed UTF-8") != std::string::npos)
+    return Error{ErrorCode::BadUtf8, "bytes that are not UTF-8 in a JSON string at " + where,
+                 "JSON 字符串中有无效的 UTF-8 编码（第 " + std::to_string(line) + " 行第 " +
+                     std::to_string(column) + " 列）"};
+  auto colon = what.rfind(": ");
+  std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+  return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
+               "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) +
+                   " 列）：" + reason};
+}
+
+// A DOM of a text that passed the gate, with CheckedDom's two checks beside the parse.
+template <class J>
+Result<J> parse_checked(std::string_view text, std::size_t max_values) {
+  Result<J> out(std::in_place);
   try {
-    CheckedDom checked(j, kMaxTableValues);  // json_prescan and the DOM parse in one pass
-    In::sax_parse(text.begin(), text.end(), &checked);
-    if (checked.too_many()) return too_many_values(kMaxTableValues);
+    CheckedDom<J> checked(*out, max_values);
+    J::sax_parse(text.begin(), text.end(), &checked);
+    if (checked.too_many()) return too_many_values(max_values);
     if (checked.duplicate()) return duplicate_error(*checked.duplicate());
   } catch (const nlohmann::json::parse_error& e) {
-    // Line and column of the byte where parsing stopped.
-    std::size_t byte = std::min<std::size_t>(e.byte, text.size());
-    int line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < byte; ++i) {
-      if (text[i] == '\n')
-        ++line, column = 1;
-      else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
-        ++column;
-    }
-    std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
-    std::string what = e.what();
-    auto colon = what.rfind(": ");
-    std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
-    return Error{ErrorCode::BadJson, "not valid JSON at " + where + ": " + reason,
-                 "JSON 格式错误（第 " + std::to_string(line) + " 行第 " + std::to_string(column) +
-                     " 列）：" + reason};
+    return json_parse_error(e, text);
   } catch (
       const nlohmann::json::exception& e) {  // a number beyond double (1e999): out_of_range.406
     std::string what = e.what();
@@ -378,6 +309,49 @@ Result<Table> table_from_dom(std::string_view text) {
     std::string reason = bracket == std::string::npos ? what : what.substr(bracket + 2);
     return Error{ErrorCode::BadJson, "not valid JSON: " + reason, "JSON 格式错误：" + reason};
   }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Error> json_gate(std::string_view text) {
+  if (text.size() > kMaxJsonBytes)
+    return Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"};
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char ch : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth)
+        return Error{ErrorCode::BadJson, "JSON nested deeper than 64 levels",
+                     "JSON 嵌套超过 64 层"};
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+Result<Json> read_json(std::string_view text, std::size_t max_values) {
+  if (auto e = json_gate(text)) return *e;
+  return parse_checked<Json>(text, max_values);
+}
+
+namespace {
+
+// table_from_json_checked once the text has passed the gate.
+Result<Table> table_from_dom(std::string_view text) {
+  auto parsed = parse_checked<In>(text, kMaxTableValues);
+  if (!parsed) return parsed.error();
+  const In& j = *parsed;
   Table t;
   t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
@@ -399,9 +373,13 @@ Result<Table> table_from_dom(std::string_view text) {
           e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
         else if (value.is_string())
           e = t.options.set(name, value.get<std::string>());
+        else if (value.is_number_float())  // 6.0: a house rule's number is a whole number
+          e = Error{ErrorCode::BadOption,
+                    "expected a whole number, true/false or a string, not " + value.dump(),
+                    "应为整数、true/false 或字符串，而不是 " + value.dump()};
         else
-          e = Error{ErrorCode::BadOption, "expected a number, true/false or a string",
-                    "应为数字、true/false 或字符串"};
+          e = Error{ErrorCode::BadOption, "expected a whole number, true/false or a string",
+                    "应为整数、true/false 或字符串"};
         if (e) {
           e->field = "options." + name;
           top.set_error(*e);
@@ -507,13 +485,13 @@ Result<Table> table_from_dom(std::string_view text) {
 }  // namespace
 
 Result<Table> table_from_json(std::string_view text) {
-  if (auto e = check_shape(text)) return *e;
+  if (auto e = json_gate(text)) return *e;
   if (auto t = json_detail::table_from_json_fast(text)) return std::move(*t);
   return table_from_dom(text);
 }
 
 Result<Table> json_detail::table_from_json_checked(std::string_view text) {
-  if (auto e = check_shape(text)) return *e;
+  if (auto e = json_gate(text)) return *e;
   return table_from_dom(text);
 }
 

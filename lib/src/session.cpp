@@ -43,12 +43,11 @@ Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults)
   ReadHand hand;
   if (is_json(line)) {
     // A JSON hand needs only what happened: what it leaves out comes from the session.
-    Json j;
-    try {
-      j = Json::parse(line);
-    } catch (const Json::exception&) {
-      j = Json();  // table_from_json reports the syntax error below
-    }
+    // Through the gate every JSON input passes: a hand nested 100,000 deep is refused
+    // before a DOM is built, copied or written out again (all recursive).
+    auto read = read_json(line, kMaxTableValues);
+    if (!read) return read.error();
+    Json& j = *read;
     std::string text(line);
     if (j.is_object()) {
       hand.dealer_given = j.contains("dealer");

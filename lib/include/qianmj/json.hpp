@@ -43,10 +43,17 @@ void append_session_hand_json_text(std::string& out, const SessionHand& hand, lo
                                    int next_dealer, std::int64_t next_streak);
 std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                                 int seat, long line = 0);
-// Before a JSON text becomes a DOM: more than `max_values` values is too_long (memory stays a
-// small multiple of the text), a key twice in one object is bad_json naming the key; nullopt
-// otherwise (a syntax error included: the parser reports it).
-std::optional<Error> json_prescan(std::string_view text, std::size_t max_values);
+// The one gate of every JSON text read as input (a settle table, a session hand, a pipeline
+// request), before any parser or DOM sees it: over 16 MiB is too_long, nested deeper than 64
+// levels is bad_json (a DOM, its copies and its dump are recursive). nullopt when it passes.
+std::optional<Error> json_gate(std::string_view text);
+// A JSON text read as input: the gate, then a DOM with at most `max_values` values (more is
+// too_long: memory stays a small multiple of the text) and no key twice in one object
+// (bad_json naming the key). A syntax error says its line and column; bytes that are not
+// UTF-8 inside a string are bad_utf8 at their column.
+Result<Json> read_json(std::string_view text, std::size_t max_values);
+// A settle table has a few hundred values at most (4 seats, 64 kongs, 3 wins, the options).
+inline constexpr std::size_t kMaxTableValues = 10000;
 
 // settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
 Result<Table> table_from_json(std::string_view text);

@@ -178,7 +178,7 @@ std::optional<Error> normalize_situation(const Hand& hand, Situation& s, NoteLis
         "杠上花是杠后补牌自摸，但手牌中没有杠（有杠而未写出时用 " + n("dou") + "）");
   if (s.robbing_kong && s.payer_baoting)
     return inconsistent(
-        "the robbed seat shows the pung it was adding to: it cannot have declared 报听 (D2)",
+        "the robbed seat must show the pung it was adding to: it cannot have declared 报听 (D2)",
         "被抢杠者有碰，不可能报听（D2）");
   // D2, Z3: 报听 comes before any 碰 or 杠, and the hand does not change after it.
   if (s.baoting && !hand.melds.empty())

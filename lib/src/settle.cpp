@@ -188,7 +188,7 @@ std::optional<Error> check_events(const Table& t, CheckedTable& c) {
               return m.kind == Meld::Kind::Pung && m.tile == first.tile;
             }))
           return inconsistent(seat_hand(first.from),
-                              "the robbed seat shows the pung [" +
+                              "the robbed seat must show the pung [" +
                                   std::string(3, char('0' + first.tile.rank())) +
                                   first.tile.ascii().substr(1) + "] it was adding to",
                               "被抢杠者手牌中应有所加杠的碰 " + first.tile.chinese());
@@ -227,6 +227,15 @@ std::optional<Error> check_seats(const Table& t) {
       return bad(path("seats", static_cast<std::size_t>(s), "name"),
                  "control or bidi characters in a name (or bytes that are not UTF-8)",
                  "名字中有控制字符或双向文字控制符");
+    if (has_invisible_characters(seat.name))  // it would print blank, or as another name
+      return bad(path("seats", static_cast<std::size_t>(s), "name"),
+                 "a name that prints blank or hides a character (a lone no-break space, a "
+                 "zero-width space)",
+                 "名字不能是空白，也不能含有看不见的字符（单独的不换行空格、零宽空格）");
+    for (int other = 0; other < s; ++other)
+      if (!seat.name.empty() && t.seats[static_cast<std::size_t>(other)].name == seat.name)
+        return inconsistent(path("seats", static_cast<std::size_t>(s), "name"),
+                            "two seats are called " + seat.name, "两家都叫" + seat.name);
     if (seat.name.size() > 64)
       return bad(path("seats", static_cast<std::size_t>(s), "name"), "a name of at most 64 bytes",
                  "名字最多 64 字节");

@@ -339,7 +339,7 @@ namespace {
 std::optional<Text> bad_name(std::string_view name) {
   bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) ||
              separator(name) != std::string_view::npos;
-  bad = bad || has_unsafe_characters(name);
+  bad = bad || has_unsafe_characters(name) || has_invisible_characters(name);
   for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
   for (const auto& f : kFlags) bad = bad || name == f.first;
   for (const auto& k : kKeys) bad = bad || starts(name, k.first);

@@ -95,6 +95,25 @@ bool has_unsafe_characters(std::string_view text) {
   return false;
 }
 
+bool has_invisible_characters(std::string_view text) {
+  auto chars = decode(text);
+  if (!chars) return false;  // not UTF-8: has_unsafe_characters says so
+  auto zero_width = [](char32_t c) {
+    return c == 0x00AD || c == 0x034F || c == 0x180E || (c >= 0x200B && c <= 0x200D) ||
+           (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF || (c >= 0xFE00 && c <= 0xFE0F);
+  };
+  auto space = [](char32_t c) {
+    return c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F ||
+           c == 0x205F || c == 0x3000 || c == 0x3164 || c == 0x115F || c == 0x1160 || c == 0xFFA0;
+  };
+  bool all_space = !chars->empty();
+  for (const auto& c : *chars) {
+    if (zero_width(c.cp)) return true;
+    all_space = all_space && space(c.cp);
+  }
+  return all_space;
+}
+
 int display_width(std::string_view text) {
   auto chars = decode(text);
   if (!chars) return static_cast<int>(text.size());

@@ -13,6 +13,10 @@ int display_width(std::string_view text);
 bool unsafe_on_terminal(char32_t c);
 // Whether text holds such a character, or bytes that are not UTF-8.
 bool has_unsafe_characters(std::string_view text);
+// Whether a name would print blank or as another name: a zero-width or invisible format
+// character anywhere (U+200B, U+FEFF, a soft hyphen ...), or nothing but spaces of any kind
+// (a lone NBSP, U+3000).
+bool has_invisible_characters(std::string_view text);
 
 // `text` for a terminal: controls (C0 but the newline, C1, DEL), bidi embeddings, isolates
 // and line separators written as \u202e, bytes that are not UTF-8 as '?'.

@@ -264,4 +264,10 @@ std::string hand_text(const Hand& hand, bool chinese, bool glyphs) {
   return out;
 }
 
+std::string spreadsheet_safe(std::string cell) {
+  if (!cell.empty() && std::string_view("=+-@\t\r").find(cell.front()) != std::string_view::npos)
+    cell.insert(cell.begin(), '\'');
+  return cell;
+}
+
 }  // namespace qianmj::cli

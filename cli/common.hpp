@@ -83,6 +83,9 @@ std::string signed_points(std::int64_t v);  // "+18", "-6", "0"
 void append_signed_points(std::string& out, std::int64_t v);
 // `s` cut to `width` terminal columns, the last one a '…', when it is wider.
 std::string truncate_to(const std::string& s, int width);
+// A cell of a CSV or TSV row that a spreadsheet will not run as a formula: text that starts
+// with = + - @, a tab or a CR gets a leading ' (as spreadsheet-safe CSV writers do).
+std::string spreadsheet_safe(std::string cell);
 // "345789条 23445677筒 [555万]", and with `glyphs` the tiles as pictures after it.
 std::string hand_text(const Hand& hand, bool chinese, bool glyphs = false);
 

@@ -1,12 +1,53 @@
 #include "io.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cerrno>
 #include <cstring>
 
 namespace qianmj::cli {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+int g_wake[2] = {-1, -1};  // a self-pipe: a read waiting in poll() wakes when a signal comes
+
+extern "C" void on_stop_signal(int sig) {
+  const int saved = errno;
+  g_stop = sig;
+  if (g_wake[1] >= 0 && ::write(g_wake[1], "", 1) < 0) {
+  }  // full already: a wake-up is waiting
+  errno = saved;
+}
+
+}  // namespace
+
+void catch_stop_signals() {
+  if (g_wake[0] < 0 && ::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) == 0) {
+    // Above 2: with stdin closed, the pipe would otherwise be fd 0 and read as the input.
+    for (int& fd : g_wake)
+      if (fd < 3) {
+        int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        ::close(fd);
+        fd = moved;
+      }
+    if (g_wake[0] < 0 || g_wake[1] < 0) g_wake[0] = g_wake[1] = -1;  // signals still end reads
+  }
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;  // no SA_RESTART: a read in progress returns EINTR
+  ::sigaction(SIGINT, &sa, nullptr);
+  ::sigaction(SIGTERM, &sa, nullptr);
+}
+
+int stop_signal() {
+  return g_stop;
+}
 
 int write_all(int fd, const char* data, std::size_t size) {
   while (size > 0) {
@@ -30,6 +71,13 @@ int write_all(int fd, const char* data, std::size_t size) {
 
 long read_some(int fd, char* data, std::size_t size) {
   while (true) {
+    if (g_stop) return 0;
+    if (g_wake[0] >= 0) {  // wait for the input or a stop signal, whichever comes first
+      pollfd p[2] = {{fd, POLLIN, 0}, {g_wake[0], POLLIN, 0}};
+      if (::poll(p, 2, -1) < 0 && errno != EINTR) return -static_cast<long>(errno);
+      if (g_stop) return 0;
+      if (p[0].revents == 0) continue;
+    }
     ssize_t n = ::read(fd, data, size);
     if (n >= 0) return static_cast<long>(n);
     if (errno == EINTR) continue;
@@ -66,6 +114,22 @@ Error io_error(int err, bool writing, const std::string& what_en, const std::str
       break;
     case EDQUOT:
       zh = "超出磁盘配额";
+      break;
+    case ENOENT:
+      zh = "没有那个文件或目录";
+      break;
+    case EACCES:
+    case EPERM:
+      zh = "权限不够";
+      break;
+    case ENOTDIR:
+      zh = "路径中有一部分不是目录";
+      break;
+    case ENAMETOOLONG:
+      zh = "文件名过长";
+      break;
+    case ELOOP:
+      zh = "符号链接层数过多";
       break;
     default:
       zh = std::strerror(err);

@@ -16,10 +16,17 @@ namespace qianmj::cli {
 inline constexpr int kWriteFailed = 3;
 inline constexpr int kReaderGone = 141;
 
+// SIGINT and SIGTERM end the input, not the process (once caught_stop_signals() is called):
+// reads then see the end of the input, what was read whole is answered and written whole,
+// never a half line, and the exit status is 128 + the signal (130, 143). A second signal
+// ends the process as usual.
+void catch_stop_signals();
+int stop_signal();  // 0, or the signal that asked to stop
+
 // Writes all of `data` to `fd`: 0, or the errno that stopped it.
 int write_all(int fd, const char* data, std::size_t size);
-// One read of up to `size` bytes: the count (0 at the end of the input), or -errno. EINTR is
-// retried and EAGAIN waited for.
+// One read of up to `size` bytes: the count (0 at the end of the input, or once a stop
+// signal came), or -errno. EINTR is retried and EAGAIN waited for.
 long read_some(int fd, char* data, std::size_t size);
 
 // The reason of an errno for the user, in English and Chinese.

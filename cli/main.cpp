@@ -153,6 +153,16 @@ int main(int argc, char** argv) {
         (named == "help" && s->get_name() == first_word(argc, argv, 2)))
       add_common_options(*s, c);
 
+  // Output choices that exclude each other: with both, one would be dropped silently.
+  constexpr std::pair<const char*, const char*> kExclusive[] = {
+      {"--csv", "--json"},         {"--tsv", "--json"},      {"--csv", "--tsv"},
+      {"--to-json", "--to-words"}, {"--to-words", "--json"}, {"--seat", "--to-json"},
+      {"--seat", "--to-words"},    {"--markdown", "--json"}};
+  for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
+    for (const auto& [a, b] : kExclusive)
+      if (auto* x = s->get_option_no_throw(a), *y = s->get_option_no_throw(b); x && y)
+        x->excludes(y);
+
   try {
     app.parse(protect_brackets(argc, argv));
   } catch (const CLI::ParseError& e) {
@@ -183,6 +193,8 @@ int main(int argc, char** argv) {
   c.chinese = c.zh_flag || (!c.en_flag && chinese_from_environment());
   c.narrow = c.narrow_flag || narrow_from_environment();
   c.glyphs = c.glyphs_flag || glyphs_from_environment();
+  // Ctrl-C or a kill: what was read whole is answered and written whole, then 130 or 143.
+  catch_stop_signals();
   int code = kBad;
   if (*score_app) code = score.run(c, out, std::cerr);
   if (*waits_app) code = waits.run(c, out, std::cerr);
@@ -209,5 +221,7 @@ int main(int argc, char** argv) {
     out << completion_script(app, shell);
     code = kOk;
   }
-  return finish(out, sink, c.chinese, code);
+  code = finish(out, sink, c.chinese, code);
+  if (int sig = stop_signal(); sig && code != kWriteFailed && code != kReaderGone) return 128 + sig;
+  return code;
 }

@@ -1,11 +1,14 @@
 #include "pipeline.hpp"
 
 #include <poll.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 
 #include "help.hpp"
@@ -77,7 +80,10 @@ bool LineReader::next(std::string& line, bool& too_long) {
     }
     bool partial = too_long || pos_ < buf_.size();
     if (!fill()) {
-      if (error_ || !partial) return false;  // a read error, or the end of the input
+      // A read error, the end of the input, or a stop signal: a line cut short by a signal
+      // is not answered, since it may be only the start of what was being written.
+      if (error_ || !partial || stop_signal()) return false;
+      unterminated_ = true;
       if (!too_long) line.assign(buf_, pos_, buf_.size() - pos_);
       if (!too_long && line.size() > max_line_ + (!line.empty() && line.back() == '\r' ? 1 : 0))
         too_long = true, line.clear();
@@ -106,7 +112,7 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
       if (ch == '\t' || ch == '\n' || ch == '\r') ch = ' ';
     std::string row = where + "\terror\t" + code;
     for (int k = 4; k < columns; ++k) row += "\t-";
-    return {row + "\t" + message, true};
+    return {row + "\t" + spreadsheet_safe(message), true};
   }
   std::string text = where + (c.chinese ? "：错误 [" : ": error [") + code + "]";
   if (!e.field.empty()) text += " " + terminal_safe(e.field);
@@ -117,15 +123,69 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   return {text, true};
 }
 
+void mark_unterminated(std::string& answer, bool json) {
+  if (!json) return;
+  auto brace = answer.rfind('}');
+  if (brace != std::string::npos) answer.insert(brace, ",\"unterminated\":true");
+}
+
+void warn_unterminated(const LineReader& reader, const Common& c, std::ostream& err) {
+  if (!reader.unterminated()) return;
+  const std::string n = std::to_string(reader.number());
+  err << (c.chinese
+              ? "qianmj：警告：第 " + n + " 行末尾没有换行，已按原样作答（输入是否被截断？）\n"
+              : "qianmj: warning: line " + n +
+                    " has no newline at its end: answered as it was (was the input cut "
+                    "short?)\n");
+}
+
 Error line_too_long() {
   return Error{ErrorCode::TooLong, "the line is longer than 1 MiB", "此行超过 1 MiB"};
+}
+
+int usable_cpus() {
+  int n = 0;
+  cpu_set_t set;
+  if (::sched_getaffinity(0, sizeof set, &set) == 0) n = CPU_COUNT(&set);  // taskset, cpusets
+  if (n <= 0) n = static_cast<int>(std::thread::hardware_concurrency());
+  // A cgroup CPU quota, here or in a parent group: v2's cpu.max ("150000 100000": one and a
+  // half CPUs, "max": none), v1's cpu.cfs_quota_us over cpu.cfs_period_us (-1: none).
+  auto limit = [&n](long quota, long period) {
+    if (quota > 0 && period > 0)
+      n = std::min(n, static_cast<int>(std::max(1L, (quota + period - 1) / period)));
+  };
+  std::ifstream groups("/proc/self/cgroup");
+  std::string entry;
+  while (std::getline(groups, entry)) {
+    auto colon = entry.find(':'), second = entry.find(':', colon + 1);
+    if (colon == std::string::npos || second == std::string::npos) continue;
+    const std::string controllers = entry.substr(colon + 1, second - colon - 1);
+    const bool v2 = controllers.empty(), v1 = controllers == "cpu" || controllers == "cpu,cpuacct";
+    if (!v2 && !v1) continue;
+    for (std::string dir = entry.substr(second + 1);; dir = dir.substr(0, dir.rfind('/'))) {
+      if (v2) {
+        std::ifstream max("/sys/fs/cgroup" + dir + "/cpu.max");
+        std::string quota;
+        long period = 0;
+        if (max >> quota >> period && quota != "max")
+          limit(std::strtol(quota.c_str(), nullptr, 10), period);
+      } else {
+        const std::string base = "/sys/fs/cgroup/" + controllers + dir;
+        long quota = 0, period = 0;
+        std::ifstream(base + "/cpu.cfs_quota_us") >> quota;
+        std::ifstream(base + "/cpu.cfs_period_us") >> period;
+        limit(quota, period);
+      }
+      if (dir.empty() || dir == "/") break;
+    }
+  }
+  return std::clamp(n, 1, 64);
 }
 
 int pipeline_jobs(int jobs, bool interactive) {
   if (jobs > 0) return jobs;
   if (interactive) return 1;
-  unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+  return usable_cpus();
 }
 
 void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
@@ -151,12 +211,15 @@ int run_pipeline(
   answer_in_order(
       reader, {}, pipeline_jobs(p.jobs, interactive),
       [&](const InputLine& l, Answer& a) {
-        if (l.too_long) return a.take(error_answer(line_too_long(), c, l.number, p.columns));
         // A UTF-8 byte order mark before the first line (a file saved by Notepad), as settle
         // reads it.
-        if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
-          return answer(l.text.substr(3), l.number, a);
-        answer(l.text, l.number, a);
+        if (l.too_long)
+          a.take(error_answer(line_too_long(), c, l.number, p.columns));
+        else if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+          answer(l.text.substr(3), l.number, a);
+        else
+          answer(l.text, l.number, a);
+        if (l.unterminated) mark_unterminated(a.text, c.json);
       },
       [&](const Answer& a, const InputLine& l) {
         any_error = any_error || a.error;
@@ -179,6 +242,7 @@ int run_pipeline(
   if (failed) return kBad;
   if (interactive) err << '\n';
   if (progress && reader.number() >= 100000) err << "\rqianmj: " << reader.number() << " lines\n";
+  warn_unterminated(reader, c, err);
   if (reader.error()) {  // never taken for the end of the input
     print_error(io_error(reader.error(), false, "standard input", "标准输入"), c, out, err);
     return kBad;

@@ -36,6 +36,10 @@ class LineReader {
   bool line_ready();
   long number() const { return number_; }
   int error() const { return error_; }  // 0, or the errno of a failed read
+  // The last line next() gave had no newline at its end: the input stopped within it. It is
+  // answered, as Unix tools do, with a note: a writer that died mid-line can turn 连庄12 into
+  // 连庄1.
+  bool unterminated() const { return unterminated_; }
 
  private:
   bool fill();
@@ -45,6 +49,7 @@ class LineReader {
   std::size_t pos_ = 0;   // the start of the next line in buf_
   std::size_t scan_ = 0;  // where the search for its '\n' goes on
   bool eof_ = false;
+  bool unterminated_ = false;
   int error_ = 0;
   long number_ = 0;
 };
@@ -80,7 +85,14 @@ struct InputLine {
   std::string text;
   long number = 0;
   bool too_long = false;
+  bool unterminated = false;  // the input's last line, without its newline
 };
+
+// The note an answer to an unterminated line carries: "unterminated": true in a JSON answer
+// (`json`: the answer is one JSON object, its newline after it or not), and a warning on
+// standard error, once, when the run ends (warn_unterminated).
+void mark_unterminated(std::string& answer, bool json);
+void warn_unterminated(const LineReader& reader, const Common& c, std::ostream& err);
 
 // Lines of one thread with -j, and their answers (`Out`: an Answer, or what a command makes
 // of a line before it is written). A thread fills its block, answers it and writes it, again
@@ -122,7 +134,10 @@ using LineBlock = BasicLineBlock<Answer>;
 // The answer to a line over kMaxLine (1 MiB).
 Error line_too_long();
 
-// The threads -j asks for: `jobs`, or with 0 the cores (1 when stdin is a terminal).
+// The CPUs this process may use: those its affinity mask allows (taskset, a cpuset), no more
+// than a cgroup's CPU quota (rounded up), 1 to 64.
+int usable_cpus();
+// The threads -j asks for: `jobs`, or with 0 the usable CPUs (1 when stdin is a terminal).
 int pipeline_jobs(int jobs, bool interactive);
 
 // A block takes at most 128 lines or 1 MiB: one thread's lines and answers stay in its
@@ -176,6 +191,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
     InputLine l;
     while (reader.next(l.text, l.too_long)) {
       l.number = reader.number();
+      l.unterminated = reader.unterminated();
       a.clear();
       answer(l, a);
       if (!write(a, l)) return;
@@ -220,6 +236,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
           slot.text.assign(l.text);
           slot.number = l.number;
           slot.too_long = l.too_long;
+          slot.unterminated = l.unterminated;
           bytes += slot.text.size();
         }
         // A line that is not in yet is waited for only by a thread with none: a slow writer
@@ -233,6 +250,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
             break;
           }
           slot.number = reader.number();
+          slot.unterminated = reader.unterminated();
           bytes += slot.text.size();
         }
         if (b.size == 0) return;

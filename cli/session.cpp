@@ -68,7 +68,8 @@ std::string hand_summary(const SessionHand& h, bool zh) {
   return out;
 }
 
-std::string csv_cell(const std::string& s, char sep) {
+std::string csv_cell(const std::string& text, char sep) {
+  const std::string s = spreadsheet_safe(text);
   if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
     std::string out = s;
     std::replace(out.begin(), out.end(), '\t', ' ');
@@ -156,12 +157,13 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   };
   // One hand's answer, with the seats' names as the session knows them.
   std::string text;  // a hand's answer, its buffer kept from hand to hand
-  auto print_hand = [&](const SessionHand& hand, long n,
-                        const std::array<std::string, kSeats>& who) {
+  auto print_hand = [&](const SessionHand& hand, long n, const std::array<std::string, kSeats>& who,
+                        bool unterminated) {
     const Table& t = hand.table;
     text.clear();
     if (c.json) {
       append_session_hand_json_text(text, hand, n, session.dealer(), session.streak());
+      if (unterminated) mark_unterminated(text, true);
       text += '\n';
     } else if (table_rows) {
       for (int s = 0; s < kSeats; ++s) {
@@ -218,6 +220,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   LineReader reader(fd);
   std::string line;
   bool too_long = false;
+  bool refused = false;  // at a terminal: a line was refused (typed again); the exit status says so
   prompt();
   // The header and the first hand, a line at a time; at a terminal, every line so (a refused
   // hand is typed again).
@@ -227,7 +230,10 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       prompt();
       continue;
     }
-    auto fail = [&](const Error& e) { fail_at(e, n); };
+    auto fail = [&](const Error& e) {
+      fail_at(e, n);
+      refused = true;
+    };
     if (too_long) {
       fail(line_too_long());
       if (interactive) {
@@ -260,7 +266,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       out.flush();
       return kBad;
     }
-    print_hand(*hand, n, names(session, zh));
+    print_hand(*hand, n, names(session, zh), reader.unterminated());
     if (!reader.line_ready()) out.flush();  // the next read may wait: what is done goes out
     prompt();
   }
@@ -289,7 +295,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
           if (!*a.hand) return fail(a.hand->error());
           auto hand = session.play(std::move(**a.hand));
           if (!hand) return fail(hand.error());
-          print_hand(*hand, l.number, who);
+          print_hand(*hand, l.number, who, l.unterminated);
           return static_cast<bool>(out);
         },
         [&] { out.flush(); }, &out);
@@ -297,7 +303,8 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   }
   if (interactive) err << '\n';
   if (!out) return kBad;  // the output is gone: main says why
-  if (reader.error()) {   // never taken for the end of the evening
+  warn_unterminated(reader, c, err);
+  if (reader.error()) {  // never taken for the end of the evening
     print_error(io_error(reader.error(), false, fd == 0 ? "standard input" : file_,
                          fd == 0 ? "标准输入" : file_),
                 c, out, err);
@@ -342,7 +349,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
           << who[static_cast<std::size_t>(session.dealer())] << (zh ? "，连庄 " : ", streak ")
           << session.streak() << '\n';
   }
-  return kOk;
+  return refused ? kBad : kOk;
 }
 
 }  // namespace qianmj::cli

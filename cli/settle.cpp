@@ -105,9 +105,21 @@ void print_ledger(const Ledger& ledger, const Table& t, const Ruleset& rules, bo
     for (const auto& item : ledger.items) nets.push_back(row_net(item));
     std::array<std::string, kSeats> heads;
     std::array<int, kSeats> width{};
+    for (int s = 0; s < kSeats; ++s)
+      heads[static_cast<std::size_t>(s)] = truncate_to(seat_name(t, s, zh), 16);
+    // Two long names cut to the same heading would read as one seat: each such heading
+    // ends with its seat instead (东 E), still 16 columns at most.
+    std::array<bool, kSeats> clash{};
+    for (std::size_t s = 0; s < kSeats; ++s)
+      for (std::size_t o = 0; o < kSeats; ++o)
+        clash[s] = clash[s] || (o != s && heads[o] == heads[s]);
+    constexpr std::string_view kSeatTag[2][kSeats] = {{"E", "S", "W", "N"},
+                                                      {"东", "南", "西", "北"}};
+    for (int s = 0; s < kSeats; ++s)
+      if (auto i = static_cast<std::size_t>(s); clash[i])
+        heads[i] = truncate_to(seat_name(t, s, zh), 13) + " " + std::string(kSeatTag[zh][i]);
     for (int s = 0; s < kSeats; ++s) {
       auto i = static_cast<std::size_t>(s);
-      heads[i] = truncate_to(seat_name(t, s, zh), 16);
       width[i] =
           std::max({8, display_width(heads[i]), display_width(signed_points(ledger.totals[i]))});
       for (const auto& r : nets)
@@ -242,10 +254,8 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
     if (auto e = table.options.set_assignment(a)) return *e;
   std::ostringstream out;
   if (o.to_json || o.to_words) {
-    if (o.to_json) {
-      Json j = table_to_json(table);
-      if (line > 0) j["line"] = line;
-      print_json(j, out);
+    if (o.to_json) {  // the table alone (no "line"): settle reads it back as it is
+      print_json(table_to_json(table), out);
     } else {
       auto w = table_to_words(table, c.chinese);
       if (!w)
@@ -279,6 +289,32 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Co
 
 // JSON, unless the text starts with something no JSON starts with: a table in words. Nothing
 // at all is taken as (broken) JSON.
+// Whether `text` could begin a JSON document: it parses, or its only fault is that it ends.
+bool json_prefix(const std::string& text) {
+  struct Where : nlohmann::json_sax<nlohmann::json> {
+    std::size_t error_at = std::string::npos;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t at, const std::string&,
+                     const nlohmann::detail::exception&) override {
+      error_at = at;
+      return false;
+    }
+  } where;
+  nlohmann::json::sax_parse(text, &where);
+  return where.error_at == std::string::npos || where.error_at > text.size();
+}
+
 bool is_json_text(const std::string& text) {
   std::size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a UTF-8 byte order mark
   while (i < text.size() &&
@@ -292,6 +328,10 @@ bool is_json_text(const std::string& text) {
 Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o,
                                   long line, std::string& rules_id) {
   rules_id = c.rules_id;
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos ||
+      (text.compare(0, 3, "\xEF\xBB\xBF") == 0 &&
+       text.find_first_not_of(" \t\r\n", 3) == std::string::npos))
+    return Error{ErrorCode::Empty, "no table: the input is empty", "没有牌局：输入为空"};
   if (!is_json_text(text)) {
     auto words = table_from_words(text);
     if (!words) return words.error();
@@ -410,9 +450,12 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     auto i = s.find_first_not_of(" \t");
     return i != std::string::npos && s[i] == '{';
   };
-  const bool lines_mode = more && !too_long &&
-                          (!is_json_text(line) || Json::accept(line) ||
-                           (starts_brace(line) && (second_too_long || starts_brace(second))));
+  // A document spans lines only when its first line is the start of one (broken only by its
+  // end) and the next line could go on with it; otherwise each line is a table, and a bad
+  // first line, whatever its first byte or size, is answered in place like any other.
+  const bool lines_mode = more && (too_long || !is_json_text(line) || Json::accept(line) ||
+                                   !json_prefix(line) || second_too_long || starts_brace(second) ||
+                                   !is_json_text(second) || Json::accept(second));
   if (!lines_mode) {
     std::string text = line;
     if (too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
@@ -460,14 +503,18 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     auto a = l.too_long || l.text.size() > kMaxLine
                  ? Result<std::string>(line_too_long())
                  : settle_answer(l.text, c, output_, l.number, rules);
-    if (a) return out.text.assign(*a), void();
-    Common used = c;
-    used.rules_id = rules;
-    out.take(Answer{error_answer(a.error(), used, l.number).text + '\n', true});
+    if (a) {
+      out.text.assign(*a);
+    } else {
+      Common used = c;
+      used.rules_id = rules;
+      out.take(Answer{error_answer(a.error(), used, l.number).text + '\n', true});
+    }
+    if (l.unterminated) mark_unterminated(out.text, c.json);
   };
   auto write = [&](const Answer& a, const InputLine&) {
     if (a.skip) return true;
-    if (!c.json && !first) out << '\n';
+    if (!c.json && !output_.to_json && !first) out << '\n';  // --to-json: JSON Lines
     first = false;
     any_error = any_error || a.error;
     out << a.text;
@@ -475,12 +522,13 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     return static_cast<bool>(out);
   };
   std::vector<InputLine> read;
-  read.push_back({line, first_number, false});
-  read.push_back({second, second_number, second_too_long});
+  read.push_back({line, first_number, too_long});
+  read.push_back({second, second_number, second_too_long, reader.unterminated()});
   answer_in_order(
       reader, std::move(read), pipeline_jobs(pipe_.jobs, false), answer_line, write,
       [&] { out.flush(); }, &out);
   if (reader.error()) return read_failed(reader);
+  warn_unterminated(reader, c, err);
   return any_error ? kBad : kOk;
 }
 

@@ -301,9 +301,16 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n\n  \"seats\": [}\n");
   CHECK(r.exit == 2);
   CHECK(json::parse(r.out)["error"]["code"] == "bad_json");
+  // A first line over 16 MiB is answered too_long in place, like any other line, and the
+  // table after it priced ([0/5]: it was the whole input's error).
   r = test::run_qianmj({"settle", "--json"}, std::string(17u << 20, ' ') + "x\n" + good + "\n");
   CHECK(r.exit == 2);
-  CHECK(json::parse(r.out)["error"]["code"] == "too_long");
+  answers.clear();
+  std::istringstream over(r.out);
+  while (std::getline(over, line)) answers.push_back(json::parse(line));
+  REQUIRE(answers.size() == 2);
+  CHECK(answers[0]["error"]["line"] == 1);
+  CHECK(answers[1]["line"] == 2);
   // In JSON Lines, a line over 1 MiB is answered too_long in place.
   r = test::run_qianmj({"settle", "-", "--json"},
                        good + "\n" + std::string(2u << 20, ' ') + good + "\n" + good + "\n");
@@ -356,4 +363,72 @@ TEST_CASE(
     CHECK(a[5]["rules"] == "zunyi");
     CHECK(totals(6) == six);
   }
+}
+
+TEST_CASE(
+    "CLI settle: every golden table in words goes through --to-json and back to the same ledger "
+    "(settle reads its own --to-json output)") {
+  std::string words;
+  int lines = 0;
+  for (const auto& row : test::tsv("settle_words.txt"))
+    if (row.at(1) != "-") words += row[1] + "\n", ++lines;
+  REQUIRE(lines > 50);
+  auto direct = test::run_qianmj({"settle", "-", "--json"}, words);
+  auto as_json = test::run_qianmj({"settle", "-", "--to-json", "--json"}, words);
+  auto again = test::run_qianmj({"settle", "-", "--json"}, as_json.out);
+  std::istringstream a(direct.out), b(as_json.out), c(again.out);
+  std::string la, lb, lc;
+  int compared = 0;
+  for (int n = 1; std::getline(a, la) && std::getline(b, lb) && std::getline(c, lc); ++n) {
+    INFO("line " << n << ": " << lb);
+    auto ja = json::parse(la), jb = json::parse(lb), jc = json::parse(lc);
+    CHECK_FALSE(jb.contains("line"));  // a table, not an answer: settle reads it back
+    if (jb.contains("error")) {
+      CHECK(ja.contains("error"));
+      continue;
+    }
+    if (ja.contains("error")) {  // refused alike (words point at a word, JSON at a field)
+      CHECK(jc["error"]["code"] == ja["error"]["code"]);
+      CHECK(jc["error"]["message"] == ja["error"]["message"]);
+      continue;
+    }
+    ja.erase("line"), jc.erase("line");
+    CHECK(ja == jc);
+    ++compared;
+  }
+  CHECK(compared > 40);  // 48 priced, the rest refused alike
+  CHECK(std::getline(a, la).eof());
+}
+
+TEST_CASE(
+    "CLI pipelines: a last line without its newline is answered, marked \"unterminated\" in JSON, "
+    "with a warning on stderr") {
+  const std::string hand = "2344567p345789s";
+  auto w = test::run_qianmj({"waits", "-", "--json"}, hand + "\n" + hand);
+  CHECK(w.exit == 0);
+  std::istringstream lines(w.out);
+  std::string first, last;
+  REQUIRE(std::getline(lines, first));
+  REQUIRE(std::getline(lines, last));
+  CHECK_FALSE(json::parse(first).contains("unterminated"));
+  CHECK(json::parse(last)["unterminated"] == true);
+  CHECK(json::parse(last)["line"] == 2);
+  CHECK(w.err ==
+        "qianmj: warning: line 2 has no newline at its end: answered as it was (was the "
+        "input cut short?)\n");
+  // Every line whole: no note, no warning.
+  auto whole = test::run_qianmj({"waits", "-", "--json"}, hand + "\n" + hand + "\n");
+  CHECK(whole.out.find("unterminated") == std::string::npos);
+  CHECK(whole.err.empty());
+  // settle JSON Lines and session, in Chinese too.
+  const std::string words = "庄东 东:2344567筒345789条 东自摸7筒";
+  auto s = test::run_qianmj({"settle", "-", "--json", "--zh"}, words + "\n" + words);
+  CHECK(s.exit == 0);
+  CHECK(s.out.find("\"unterminated\":true") != std::string::npos);
+  CHECK(s.err.find("第 2 行末尾没有换行") != std::string::npos);
+  auto e = test::run_qianmj({"session", "-", "--json"}, words + "\n" + words);
+  CHECK(e.exit == 0);
+  CHECK(std::count(e.out.begin(), e.out.end(), '\n') == 3);  // two hands and the summary
+  CHECK(e.out.find("\"unterminated\":true") != std::string::npos);
+  CHECK(e.err.find("line 2 has no newline") != std::string::npos);
 }

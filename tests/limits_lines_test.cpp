@@ -32,7 +32,9 @@ TEST_CASE(
   INFO("stdout: " << r.out.substr(0, 2000) << "\nstderr: " << r.err);
   CHECK(r.fed == size);  // every byte was read: the run went to the end of the input
   CHECK(r.exit == 2);
-  CHECK(r.err.empty());
+  CHECK(r.err ==
+        "qianmj: warning: line 5 has no newline at its end: answered as it was (was the input "
+        "cut short?)\n");
   auto answers = json_lines(r.out);
   check_codes(answers, {"ok", "too_long", "ok", "ok", "too_long"});
   CHECK(answers[0]["ready"] == true);
@@ -63,6 +65,22 @@ TEST_CASE(
   // (measured growth: 32 MiB, 57 MiB under ASan; holding the line would be over 95 MiB).
   REQUIRE(r.hwm_first > 0);
   CHECK(r.hwm_max - r.hwm_first < 80 * 1024);
+}
+
+TEST_CASE(
+    "Limits: a first settle line over 16 MiB, or of 2 MiB, is answered too_long in place and the "
+    "tables after it are priced") {
+  // Over 16 MiB it was the whole input's error, the tables after it dropped; at 2 MiB it was
+  // answered in place: one rule now, whatever the size of the first line.
+  for (std::size_t size : {std::size_t{2} << 20, (std::size_t{16} << 20) + 10}) {
+    INFO("first line of " << size << " bytes");
+    std::string big = "{\"dealer\": 0, \"x\": \"" + std::string(size, 'x') + "\"}\n";
+    auto r = run_piped({"settle", "-", "--json"}, big + kGoodTable + "\n" + kGoodTable + "\n");
+    CHECK(r.exit == 2);
+    auto answers = json_lines(r.out);
+    check_codes(answers, {"too_long", "ok", "ok"});
+    CHECK(totals(answers[2]) == std::vector<std::int64_t>{18, -6, -6, -6});
+  }
 }
 
 TEST_CASE(

@@ -1,13 +1,17 @@
 // -j N: the pipelines answer on several threads, and nothing a script sees changes: the same
 // bytes, in input order, with the right line numbers and exit status, in bounded memory.
+#include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "generators.hpp"
@@ -61,10 +65,9 @@ std::string mixed_tables() {
 // A writer that waits for each answer before it sends the next line (a script driving qianmj
 // as a coprocess): the answers it waits for, each within 5 s, or fewer when one never came.
 // The first `headers` lines are answered by nothing.
-int answered_one_by_one(const std::vector<std::string>& args, const std::vector<std::string>& lines,
-                        std::size_t headers, int lines_an_answer) {
-  auto pipe_signal = signal(SIGPIPE, SIG_IGN);  // qianmj gone early fails the check, not the run
-  int to[2], from[2];
+// qianmj with `args`, its stdin the pipe `to` (written at to[1]) and its stdout `from`
+// (read at from[0]); the ends the child uses are closed here.
+pid_t spawn_piped(const std::vector<std::string>& args, int (&to)[2], int (&from)[2]) {
   REQUIRE(pipe(to) == 0);
   REQUIRE(pipe(from) == 0);
   pid_t pid = fork();
@@ -74,6 +77,14 @@ int answered_one_by_one(const std::vector<std::string>& args, const std::vector<
     test::exec_qianmj(args);
   }
   close(to[0]), close(from[1]);
+  return pid;
+}
+
+int answered_one_by_one(const std::vector<std::string>& args, const std::vector<std::string>& lines,
+                        std::size_t headers, int lines_an_answer) {
+  auto pipe_signal = signal(SIGPIPE, SIG_IGN);  // qianmj gone early fails the check, not the run
+  int to[2], from[2];
+  pid_t pid = spawn_piped(args, to, from);
   int answered = 0;
   std::string got;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -272,4 +283,105 @@ TEST_CASE(
     CHECK(r.out.find("\"line\":" + std::to_string(bad_line) + "}", last) != std::string::npos);
     CHECK(r.out.find("\"code\":\"bad_suit\"", last) != std::string::npos);
   }
+}
+
+namespace {
+
+struct Stopped {
+  int status = -1;  // the exit status, or -1 when the process was killed
+  std::string out;
+};
+
+// qianmj with `args` fed `input` through a pipe that stays open, sent `sig` once `answers`
+// answers are out, and read to its end.
+Stopped stopped_midway(const std::vector<std::string>& args, const std::string& input, int sig,
+                       std::size_t answers) {
+  int to[2], from[2];
+  pid_t pid = spawn_piped(args, to, from);
+  fcntl(to[1], F_SETFL, O_NONBLOCK);
+  Stopped s;
+  std::size_t sent = 0;
+  bool signalled = false;
+  while (true) {
+    pollfd p[2] = {{from[0], POLLIN, 0}, {to[1], POLLOUT, 0}};
+    const bool writing = sent < input.size();
+    if (poll(p, writing ? 2 : 1, 10'000) <= 0) break;  // no answer in 10 s: a hang
+    if (writing && (p[1].revents & POLLOUT)) {
+      ssize_t n =
+          write(to[1], input.data() + sent, std::min<std::size_t>(input.size() - sent, 4096));
+      if (n > 0) sent += static_cast<std::size_t>(n);
+    }
+    if (p[0].revents & (POLLIN | POLLHUP)) {
+      char buf[65536];
+      ssize_t n = read(from[0], buf, sizeof buf);
+      if (n <= 0) break;
+      s.out.append(buf, static_cast<std::size_t>(n));
+    }
+    if (!signalled &&
+        static_cast<std::size_t>(std::count(s.out.begin(), s.out.end(), '\n')) >= answers) {
+      kill(pid, sig);  // the input is still open: only the signal ends the run
+      signalled = true;
+    }
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  close(to[1]), close(from[0]);
+  s.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Pipelines -j 2: SIGINT and SIGTERM end the input, the answers read so far are written whole "
+    "(never a half line), and the exit status is 130 or 143") {
+  std::string hands;
+  for (int i = 0; i < 400'000; ++i) hands += "{\"hand\": \"2344567p345789s\"}\n";
+  std::string evening = "庄东\n";
+  for (int i = 0; i < 200'000; ++i) evening += "东:2344567筒345789条 东自摸7筒\n";
+  for (int round = 0; round < 3; ++round)
+    for (int sig : {SIGINT, SIGTERM}) {
+      INFO("round " << round << ", signal " << sig);
+      auto w = stopped_midway({"waits", "-", "--json", "-j", "2"}, hands, sig, 2000);
+      CHECK(w.status == 128 + sig);
+      REQUIRE(!w.out.empty());
+      CHECK(w.out.back() == '\n');
+      std::istringstream lines(w.out);
+      std::string line;
+      long n = 0;
+      while (std::getline(lines, line)) {
+        auto j = nlohmann::json::parse(line);  // a half line would not parse
+        CHECK(j["line"] == ++n);
+      }
+      CHECK(n >= 2000);
+      CHECK(n < 400'000);
+      // session: the hands so far, then the standings.
+      auto s = stopped_midway({"session", "-", "--json", "-j", "2"}, evening, sig, 500);
+      CHECK(s.status == 128 + sig);
+      REQUIRE(!s.out.empty());
+      CHECK(s.out.back() == '\n');
+      auto last = s.out.rfind('\n', s.out.size() - 2);
+      auto summary = nlohmann::json::parse(s.out.substr(last + 1));
+      REQUIRE(summary.contains("summary"));
+      CHECK(summary["summary"]["hands"].get<long>() >= 500);
+      CHECK(summary["summary"]["hands"].get<long>() < 200'000);
+    }
+}
+
+TEST_CASE("Pipelines: the default -j is the CPUs the process may use (its affinity mask)") {
+  cpu_set_t all, one;
+  REQUIRE(sched_getaffinity(0, sizeof all, &all) == 0);
+  CHECK(cli::usable_cpus() <= CPU_COUNT(&all));
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &all)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+  const int pinned = cli::pipeline_jobs(0, false);
+  REQUIRE(sched_setaffinity(0, sizeof all, &all) == 0);
+  CHECK(pinned == 1);
+  CHECK(cli::pipeline_jobs(3, false) == 3);
+  CHECK(cli::pipeline_jobs(0, true) == 1);
 }

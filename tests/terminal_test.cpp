@@ -59,6 +59,19 @@ TEST_CASE(
   CHECK(
       t.wait_for("累计  甲 +54  乙 -18  丙 -18  丁 -18"));  // D4: each pays (1 + 1) × 6 at streak 1
   CHECK(t.wait_for("第 3 局  庄甲 连庄2"));
-  CHECK(t.finish() == 0);
+  CHECK(t.finish() == 2);  // a line was refused, as score -, waits - and settle - say too
   CHECK(t.screen().find("终局（共 2 局）") != std::string::npos);
+}
+
+TEST_CASE(
+    "At a terminal, Ctrl-C in session - ends the evening with its standings so far and exit "
+    "status 130") {
+  Terminal t({"session", "-", "--en"});
+  REQUIRE(t.wait_for("hand 1 > "));
+  t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
+  CHECK(t.wait_for("hand 2  dealer East streak 1"));
+  t.type("\x03");  // the terminal sends SIGINT
+  CHECK(t.wait_for("Final standings (1 hand)"));
+  CHECK(t.wait_for("1  East        +18"));
+  CHECK(t.finish() == 130);
 }

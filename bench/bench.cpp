@@ -5,7 +5,9 @@
 //   `session` (-j 1 and -j 2 too); one `qianmj score` call against /bin/true; peak RSS.
 // QIANMJ_BENCH_BEFORE=<another qianmj binary> runs it beside each pipeline's -j 1, run for
 // run, for a before/after comparison in the same minutes; QIANMJ_BENCH_LIBRARY_ONLY=1 stops
-// after the library figures.
+// after the library figures. Each pipeline is first run once to check that it answers every
+// line (no error): a pipeline that does not stops the bench (QIANMJ_BENCH_CHECK_ONLY=1 stops
+// after these checks).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -152,6 +154,38 @@ int measure(int argc, char** argv) {
   return argc > 4 ? 0 : 1;
 }
 
+// The answers of `args` over the file `input`, as JSON Lines (--json added): how many, and
+// how many of them are errors. A figure is only worth printing for what was answered.
+struct Answered {
+  std::size_t answers = 0, errors = 0;
+};
+Answered answered(std::vector<std::string> args, const std::string& input) {
+  args.push_back("--json");
+  const std::string out = "/tmp/qianmj-bench-answers.jsonl";
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd_in = open(input.c_str(), O_RDONLY),
+        fd_out = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd_in, 0), dup2(fd_out, 1);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  Answered a;
+  std::ifstream f(out);
+  for (std::string line; std::getline(f, line);)
+    if (line.rfind("{\"schema\"", 0) == 0) {  // an answer (a session hand, an error, a summary)
+      ++a.answers;
+      a.errors += line.find("\"error\":{") != std::string::npos;
+    }
+  std::remove(out.c_str());
+  return a;
+}
+
 // A pipeline over one input file: `count` answers of `unit` a run, sampled at -j 1 and -j 2
 // (and the before binary, without -j) once a round.
 struct Pipeline {
@@ -169,6 +203,21 @@ struct Pipeline {
   const char* unit;
   std::vector<double> rate0, rate1, rate2, cpu1, cpu2, wall1, wall2;
   long rss = 0;
+  Answered checked;
+
+  // Once, before any timing: the run answers its lines, or the bench stops here (a figure of
+  // refusals is no figure: the Duyun settle row once timed 200,000 tables without a tile).
+  void check(std::size_t max_errors) {
+    auto a = args;  // as JSON, whatever the timed run writes
+    for (const char* text : {"--json", "--zh"})
+      if (auto at = std::find(a.begin(), a.end(), text); at != a.end()) a.erase(at);
+    checked = answered(a, input);
+    if (checked.answers < count || checked.errors > max_errors) {
+      std::printf("`%s`: %zu answers, %zu of them errors (at most %zu allowed): not timed\n",
+                  label.c_str(), checked.answers, checked.errors, max_errors);
+      std::exit(1);
+    }
+  }
 
   void sample(const char* before) {
     if (before) {
@@ -197,6 +246,7 @@ struct Pipeline {
         label.c_str(), count, unit, r1.median, unit, r1.min, r1.max, stats(wall1).median, c1.median,
         r2.median, unit, r2.min, r2.max, stats(wall2).median, c2.median,
         stats(wall1).median / stats(wall2).median, double(rss) / 1024);
+    std::printf("    answered: %zu answers, %zu of them errors\n", checked.answers, checked.errors);
     if (before) {
       auto r0 = stats(rate0);
       std::printf("    before (%s, no -j): %.0f %s/s [%.0f-%.0f]\n", before, r0.median, unit,
@@ -369,10 +419,14 @@ int main(int argc, char** argv) {
     std::vector<std::string> w, sc, tables;
     for (const auto& h : waits) w.push_back(to_ascii(h));
     for (const auto& h : wins) sc.push_back(to_ascii(h));
-    for (std::size_t i = 0; i < 200000; ++i)  // a self-drawn win, the others not shown
+    for (std::size_t i = 0; i < 200000; ++i) {  // a self-drawn win, the others not shown
+      int k = 0;
+      while (!wins[i].concealed[static_cast<std::size_t>(k)]) ++k;  // won on its lowest tile
       tables.push_back(R"({"dealer":)" + std::to_string(i % 4) + R"(,"streak":)" +
                        std::to_string(i % 3) + R"(,"seats":[{"hand":")" + sc[i] +
-                       R"("},{},{},{}],"result":{"kind":"win","wins":[{"seat":0}]}})");
+                       R"("},{},{},{}],"result":{"kind":"win","wins":[{"seat":0,"tile":")" +
+                       Tile::from_index(k).ascii() + R"("}]}})");
+    }
     const auto ztables = zunyi_tables(wins, 200000);
     const std::string wf = input_file(w), sf = input_file(sc), tf = input_file(tables),
                       zf = input_file(ztables);
@@ -423,6 +477,14 @@ int main(int argc, char** argv) {
     }
   };
 
+  for (auto& p : pipelines) p.check(0);  // every line of every input is answered
+  if (std::getenv("QIANMJ_BENCH_CHECK_ONLY")) {
+    for (const auto& p : pipelines)
+      std::printf("`%s`: %zu answers, %zu errors\n", p.label.c_str(), p.checked.answers,
+                  p.checked.errors);
+    for (const auto& f : inputs) std::remove(f.c_str());
+    return 0;
+  }
   for (int r = 0; r < kRounds; ++r) {
     library_round();
     if (r < kPipelineRounds) {

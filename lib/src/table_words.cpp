@@ -147,6 +147,20 @@ int chars(std::string_view s) {
   return n;
 }
 
+// Where the first ',' or '，' is, or npos: one pass (two finds would each scan to the end).
+std::size_t first_comma(std::string_view s) {
+  constexpr std::string_view wide = "，";
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s[i] == ',' || s.substr(i, wide.size()) == wide) return i;
+  return std::string_view::npos;
+}
+
+constexpr std::size_t kMaxWordsBytes = std::size_t{1} << 20;  // the words joined, at most
+
+Error words_too_long() {
+  return Error{ErrorCode::TooLong, "the words are longer than 1 MiB", "文字超过 1 MiB"};
+}
+
 std::string_view strip_separator(std::string_view s) {
   if (starts(s, ":") || starts(s, "=")) return s.substr(1);
   if (starts(s, "：")) return s.substr(std::string_view("：").size());
@@ -247,6 +261,23 @@ std::vector<Token> split(std::string_view line) {
     out.push_back(std::move(t));
   }
   return out;
+}
+
+// The size of the line's words joined with one space, without splitting it.
+std::size_t joined_size(std::string_view line) {
+  std::size_t size = 0, words = 0;
+  bool in_word = false;
+  for (std::size_t i = 0; i < line.size();) {
+    std::size_t n = line[i] == ' ' || line[i] == '\t' ? 1 : line.substr(i, 3) == "\u3000" ? 3 : 0;
+    if (n) {
+      in_word = false;
+      i += n;
+      continue;
+    }
+    if (!in_word) ++words, in_word = true;
+    ++size, ++i;
+  }
+  return size + (words > 0 ? words - 1 : 0);
 }
 
 bool looks_like_hand_text(std::string_view s) {
@@ -415,20 +446,29 @@ std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, Wo
 }
 
 Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* defaults) {
+  // The words of the line joined with one space: too long is known before they are split.
+  if (joined_size(line) > kMaxWordsBytes) return words_too_long();
   return table_from_words(split_words(line), defaults);
 }
 
 Result<WordsTable> table_from_words(const std::vector<std::string>& words,
                                     const WordsDefaults* defaults) {
+  // The words joined with one space (none before the first nonempty word): its size is
+  // checked before any of them is copied, and each word's column counted once.
+  std::size_t line_size = 0;
+  for (const auto& w : words) line_size += (line_size > 0 ? 1 : 0) + w.size();
+  if (line_size > kMaxWordsBytes) return words_too_long();
   Parser p;
   p.defaults = defaults;
+  p.line.reserve(line_size);
+  p.tokens.reserve(words.size());
+  int line_chars = 0;  // characters of p.line so far
   for (const auto& w : words) {
-    if (!p.line.empty()) p.line += ' ';
-    p.tokens.push_back({w, chars(p.line) + 1});
+    if (!p.line.empty()) p.line += ' ', ++line_chars;
+    p.tokens.push_back({w, line_chars + 1});
     p.line += w;
+    line_chars += chars(w);
   }
-  if (p.line.size() > (1u << 20))
-    return Error{ErrorCode::TooLong, "the words are longer than 1 MiB", "文字超过 1 MiB"};
   if (defaults) p.names = defaults->names;
   WordsTable& out = p.out;
   out.text = p.line;
@@ -492,9 +532,14 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     // hand notation by themselves.
     if (last_hand >= 0 && looks_like_hand_text(w) && parse_hand(w)) {
       auto i = static_cast<std::size_t>(last_hand);
-      hand_columns[i].push_back(tok.column - 1);  // the space before it
-      for (int k = 0; k < chars(w); ++k) hand_columns[i].push_back(tok.column + k);
-      hand_text[i] += " " + std::string(w);
+      hand_text[i] += ' ';
+      hand_text[i] += w;
+      // Over kMaxHandBytes parse_hand answers too_long without a column: none are kept.
+      if (hand_text[i].size() <= kMaxHandBytes) {
+        hand_columns[i].push_back(tok.column - 1);  // the space before it
+        const int n = chars(w);
+        for (int k = 0; k < n; ++k) hand_columns[i].push_back(tok.column + k);
+      }
       continue;
     }
     last_hand = -1;
@@ -622,7 +667,7 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
           std::string_view rest = arg;
           std::size_t at = offset;
           while (!rest.empty()) {
-            auto comma = std::min(rest.find(','), rest.find("，"));
+            auto comma = first_comma(rest);
             std::string_view item = rest.substr(0, comma);
             auto seat = p.seat_prefix(item, false);
             if (!seat)
@@ -716,8 +761,11 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
                             std::string(w) + "后面应是手牌");
         hand_said[si].column = tok.column;
         hand_text[si] = std::string(arg);
-        const int first = tok.column + chars(w.substr(0, offset));
-        for (int k = 0; k < chars(arg); ++k) hand_columns[si].push_back(first + k);
+        if (arg.size() <= kMaxHandBytes) {  // longer: too_long, without a column
+          const int first = tok.column + chars(w.substr(0, offset));
+          const int n = chars(arg);
+          for (int k = 0; k < n; ++k) hand_columns[si].push_back(first + k);
+        }
         out.fields.emplace_back("seats[" + std::to_string(s) + "].hand", tok.column);
         last_hand = s;
         break;

@@ -613,7 +613,7 @@ Result<WordsTable> read_words(Parser& p) {
   const WordsDefaults* defaults = p.defaults;
   if (defaults) p.names = defaults->names;
   WordsTable& out = p.out;
-  out.fields.reserve(p.tokens.size() + 4);
+  out.fields.reserve(std::min<std::size_t>(p.tokens.size() + 4, 32));  // a few a table
   Table& t = out.table;
   t.rules = defaults ? defaults->rules : std::string();
   if (defaults) t.options = defaults->options;

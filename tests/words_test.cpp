@@ -254,7 +254,7 @@ TEST_CASE("Words: a 杠序 of 120,000 kongs is read to its end, and its kong is 
               "杠序 names a kong no hand shows: E 5m", 28);
 }
 
-TEST_CASE("Words: the words may be 1 MiB joined; a byte more is too_long, however many words") {
+TEST_CASE("Words: the words may be 1 MiB joined, and a byte more is too_long however many words") {
   // 349,525 words of 1 MiB in all: the first, "1p", is seat 1 and a 'p' that means nothing.
   const std::string limit = short_words(1u << 20);
   REQUIRE(limit.size() == (1u << 20));

@@ -30,7 +30,7 @@ PREFIX     ?= /usr/local
 PKG_BUILD  ?= build-package
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build demo test install uninstall package sanitize fuzz fuzz-smoke bench exhaustive docs format format-check clean
+.PHONY: all deps test-deps configure build demo test install uninstall package sanitize fuzz fuzz-smoke bench bench-words exhaustive docs format format-check clean
 
 all: build
 
@@ -138,6 +138,12 @@ format-check:
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_bench
 	$(BUILD)/bench/qianmj_bench
+
+# The words reader alone: ns a byte at 1x, 2x, 4x and 8x a size (flat: linear), near and over
+# the limits, and ordinary tables in words beside the same tables in JSON (seconds).
+bench-words: configure
+	cmake --build $(BUILD) -j $(JOBS) --target qianmj_bench_words
+	$(BUILD)/bench/qianmj_bench_words
 
 # Every two-suit 13-tile hand, table against brute force (minutes; not in CI).
 exhaustive: build

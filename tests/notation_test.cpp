@@ -209,3 +209,36 @@ TEST_CASE("Notation: the plain-ASCII fast path reads what the full parser reads"
   CHECK_FALSE(parse_plain_ascii("123"));     // no suit
   CHECK_FALSE(parse_plain_ascii("m123"));
 }
+
+TEST_CASE("Notation: hands of digits and 万 条 筒 read as the full parser reads them") {
+  // parse_hand reads digits and the three Chinese suits without decoding; a trailing space
+  // keeps a text off that path. Random texts over digits, suits and near misses.
+  const std::vector<std::string> alphabet = {"1", "2", "3", "4",  "5",  "6",  "7",  "8",
+                                             "9", "1", "5", "9",  "万", "条", "筒", "m",
+                                             "s", "p", "0", "萬", "筒", " ",  "t",  "万"};
+  std::mt19937 rng(11);
+  int read = 0, errors = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string text;
+    int len = 1 + static_cast<int>(rng() % 20);
+    for (int k = 0; k < len; ++k) text += alphabet[rng() % alphabet.size()];
+    auto a = parse_hand(text), b = parse_hand(text + " ");
+    INFO("input: '" << text << "'");
+    REQUIRE(bool(a) == bool(b));
+    if (a) {
+      CHECK(*a == *b);
+      ++read;
+    } else {
+      CHECK(a.error().code == b.error().code);
+      CHECK(a.error().column == b.error().column);
+      ++errors;
+    }
+  }
+  CHECK(read > 200);  // the sample takes both paths
+  CHECK(errors > 1000);
+  auto chinese = parse_hand("2344567筒345789条"), ascii = parse_hand("2344567p345789s");
+  REQUIRE(chinese);
+  REQUIRE(ascii);
+  CHECK(*chinese == *ascii);
+  CHECK(parse_hand("11111万").error().code == ErrorCode::TooManyCopies);
+}

@@ -192,3 +192,85 @@ TEST_CASE("Words: the Chinese and ASCII spellings of every word read the same ta
   same("庄东 东:(1111s)(2222s)345s67s99p 东自摸8条 杠上花 杠序:东1条,东2条",
        "dealer:E E:(1111s)(2222s)345s67s99p E:zimo:8s gangshanghua kong-order:E1s,E2s");
 }
+
+// Long words: each answer below comes after the reader went through every word of a line of
+// up to 1 MiB (or, past 1 MiB, before it copied one). A reader that counts the line again for
+// every word, or a word again for every character, takes minutes over these; this one takes
+// milliseconds (bench/words.cpp times it: the same ns a byte at 1x to 8x a size).
+namespace {
+
+std::string repeat(const std::string& s, std::size_t times) {
+  std::string out;
+  out.reserve(s.size() * times);
+  for (std::size_t i = 0; i < times; ++i) out += s;
+  return out;
+}
+
+// Words of "1p" and one last word of 'p', joined with one space: exactly `bytes` long.
+std::string short_words(std::size_t bytes) {
+  const std::size_t last = 1 + (bytes - 1) % 3;
+  return repeat("1p ", (bytes - last) / 3) + std::string(last, 'p');
+}
+
+void check_error(const Result<WordsTable>& w, ErrorCode code, const std::string& en, int column) {
+  REQUIRE_FALSE(w);
+  CHECK(w.error().code == code);
+  CHECK(w.error().en == en);
+  CHECK(w.error().column == column);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Words: a hand word of a megabyte is too_long, pointing at the word, as a line and as "
+    "arguments") {
+  const std::string hand = "东:" + repeat("2344567p", 131000);  // 1,048,000 bytes of tiles
+  const std::string line = "庄东 " + hand + " 东自摸7p";
+  REQUIRE(line.size() < (1u << 20));
+  const std::string en = "the hand is 1048000 bytes long; at most 4096 are read";
+  auto w = table_from_words(line);
+  check_error(w, ErrorCode::TooLong, en, 4);
+  CHECK(w.error().input == line);
+  check_error(table_from_words(std::vector<std::string>{"庄东", hand, "东自摸7p"}),
+              ErrorCode::TooLong, en, 4);
+  // Chinese tiles, and just over kMaxHandBytes.
+  check_error(table_from_words("庄东 东:" + repeat("2344567筒", 32000)), ErrorCode::TooLong,
+              "the hand is 320000 bytes long; at most 4096 are read", 4);
+  check_error(table_from_words("庄东 东:" + repeat("2344567p", 512) + "1p 东自摸7p"),
+              ErrorCode::TooLong, "the hand is 4098 bytes long; at most 4096 are read", 4);
+}
+
+TEST_CASE("Words: a hand of 200,000 short words is read to its end and is too_long") {
+  // Every "1p" reads as hand notation by itself: each continues the hand of 东.
+  const std::string line = "庄东 东:2344567p " + repeat("1p ", 200000) + "东自摸7p";
+  check_error(table_from_words(line), ErrorCode::TooLong,
+              "the hand is 600008 bytes long; at most 4096 are read", 4);
+}
+
+TEST_CASE("Words: a 杠序 of 120,000 kongs is read to its end, and its kong is not shown") {
+  const std::string line =
+      "庄东 东:2344567筒345789条 东自摸7筒 杠序:" + repeat("东5万,", 119999) + "东5万";
+  check_error(table_from_words(line), ErrorCode::Inconsistent,
+              "杠序 names a kong no hand shows: E 5m", 28);
+}
+
+TEST_CASE("Words: the words may be 1 MiB joined, and a byte more is too_long however many words") {
+  // 349,525 words of 1 MiB in all: the first, "1p", is seat 1 and a 'p' that means nothing.
+  const std::string limit = short_words(1u << 20);
+  REQUIRE(limit.size() == (1u << 20));
+  auto at = table_from_words(limit);
+  REQUIRE_FALSE(at);
+  CHECK(at.error().code == ErrorCode::BadWord);
+  CHECK(at.error().column == 1);
+  const std::string too_long = "the words are longer than 1 MiB";
+  check_error(table_from_words(short_words((1u << 20) + 1)), ErrorCode::TooLong, too_long, 0);
+  // Spaces between the words count one each, however they are written.
+  check_error(table_from_words(repeat("1p\u3000 \t", 349526)), ErrorCode::TooLong, too_long, 0);
+  auto spaced = table_from_words(repeat("1p\u3000 \t", 349525));
+  REQUIRE_FALSE(spaced);
+  CHECK(spaced.error().code == ErrorCode::BadWord);
+  // 3 MB of short words, as a line and as arguments.
+  check_error(table_from_words(repeat("东胡7筒 ", 300000)), ErrorCode::TooLong, too_long, 0);
+  check_error(table_from_words(std::vector<std::string>(300000, "东胡7筒")), ErrorCode::TooLong,
+              too_long, 0);
+}

@@ -464,8 +464,56 @@ std::optional<Hand> parse_plain_ascii(std::string_view text) {
   return hand;
 }
 
+namespace {
+
+// parse_plain_ascii's hands with the Chinese suits too (2344567筒345789条): digits and a suit,
+// m s p or 万 条 筒, nothing else; what the full parser reads them as, without decoding.
+std::optional<Hand> parse_plain(std::string_view text) {
+  if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
+  Hand hand;
+  std::size_t run = 0;  // digits waiting for their suit, ending at run_end
+  std::size_t run_end = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    char ch = text[i];
+    if (ch >= '1' && ch <= '9') {
+      ++run, ++i;
+      run_end = i;
+      continue;
+    }
+    Suit suit;
+    std::size_t len = 1;
+    if (ch == 'm') {
+      suit = Suit::Man;
+    } else if (ch == 's') {
+      suit = Suit::Sou;
+    } else if (ch == 'p') {
+      suit = Suit::Pin;
+    } else {
+      len = 3;
+      std::string_view glyph = text.substr(i, 3);
+      if (glyph == "万")
+        suit = Suit::Man;
+      else if (glyph == "条")
+        suit = Suit::Sou;
+      else if (glyph == "筒")
+        suit = Suit::Pin;
+      else
+        return std::nullopt;
+    }
+    if (run == 0) return std::nullopt;
+    for (std::size_t k = run_end - run; k < run_end; ++k)
+      if (++hand.concealed[Tile(suit, text[k] - '0').index()] > kCopies) return std::nullopt;
+    run = 0;
+    i += len;
+  }
+  if (run != 0) return std::nullopt;
+  return hand;
+}
+
+}  // namespace
+
 Result<Hand> parse_hand(std::string_view text) {
-  if (auto plain = parse_plain_ascii(text)) return std::move(*plain);
+  if (auto plain = parse_plain(text)) return std::move(*plain);
   if (text.size() > kMaxHandBytes)
     return Error{ErrorCode::TooLong,
                  "the hand is " + std::to_string(text.size()) + " bytes long; at most " +

@@ -1,7 +1,10 @@
 #include "qianmj/table_words.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 
 #include "qianmj/notation.hpp"
@@ -132,9 +135,86 @@ constexpr std::pair<std::string_view, Key> kKeys[] = {
     {"玩家", Key::Players},       {"players", Key::Players},
 };
 
-bool starts(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
+// s.starts_with(p), inline: the keywords are a few bytes, most of them off at the first.
+inline bool starts(std::string_view s, std::string_view p) {
+  if (s.size() < p.size()) return false;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (s[i] != p[i]) return false;
+  return true;
 }
+
+// The entries of a list (at most 64) by the first byte of their text: a word is compared only
+// with the entries that start as it does, in the list's order (the lowest bit first).
+using FirstBytes = std::array<std::uint64_t, 256>;
+
+template <class T, std::size_t N, class Text, class Keep>
+constexpr FirstBytes first_bytes(const T (&list)[N], Text text, Keep keep) {
+  static_assert(N <= 64);
+  FirstBytes m{};
+  for (std::size_t i = 0; i < N; ++i)
+    if (keep(list[i]))
+      m[static_cast<unsigned char>(text(list[i]).front())] |= std::uint64_t{1} << i;
+  return m;
+}
+
+template <class T, std::size_t N, class Text>
+constexpr FirstBytes first_bytes(const T (&list)[N], Text text) {
+  return first_bytes(list, text, [](const T&) { return true; });
+}
+
+std::uint64_t entries_for(const FirstBytes& m, std::string_view s) {
+  return s.empty() ? 0 : m[static_cast<unsigned char>(s.front())];
+}
+
+std::size_t take_lowest(std::uint64_t& c) {  // the lowest candidate, taken off
+  const auto i = static_cast<std::size_t>(std::countr_zero(c));
+  c &= c - 1;
+  return i;
+}
+
+constexpr auto kSeatWordFirst = first_bytes(kSeatWords, [](const Spelling& x) { return x.text; });
+constexpr bool no_seat_word_starts_another() {
+  for (const auto& a : kSeatWords)
+    for (const auto& b : kSeatWords)
+      if (&a != &b && b.text.substr(0, a.text.size()) == a.text) return false;
+  return true;
+}
+static_assert(no_seat_word_starts_another());
+constexpr auto kFlagFirst = first_bytes(kFlags, [](const auto& x) { return x.first; });
+constexpr auto kKeyFirst = first_bytes(kKeys, [](const auto& x) { return x.first; });
+// The glued verbs (北胡7筒) are matched after the seat, the ASCII ones after "SEAT:": all the
+// glued come first in kVerbs, so taking those candidates before the ASCII ones keeps its order.
+constexpr auto kGluedVerbFirst = first_bytes(
+    kVerbs, [](const VerbSpelling& v) { return v.text; },
+    [](const VerbSpelling& v) { return !v.ascii; });
+constexpr auto kAsciiVerbFirst = first_bytes(
+    kVerbs, [](const VerbSpelling& v) { return v.text; },
+    [](const VerbSpelling& v) { return v.ascii; });
+constexpr bool glued_verbs_first() {
+  bool ascii = false;
+  for (const auto& v : kVerbs) {
+    if (!v.ascii && ascii) return false;
+    ascii = ascii || v.ascii;
+  }
+  return true;
+}
+static_assert(glued_verbs_first());
+
+constexpr std::string_view kHandStarts[] = {
+    "１", "２", "３",   "４",   "５",   "６",     "７",     "８",  "９", "一",
+    "二", "三", "四",   "五",   "六",   "七",     "八",     "九",  "幺", "【",
+    "（", "碰", "明杠", "直杠", "加杠", "面下杠", "转弯杠", "暗杠"};
+constexpr auto kHandStartFirst = first_bytes(kHandStarts, [](std::string_view x) { return x; });
+
+// The fields a seat's words fill, spelled once.
+constexpr std::string_view kHandField[] = {"seats[0].hand", "seats[1].hand", "seats[2].hand",
+                                           "seats[3].hand"};
+constexpr std::string_view kBaotingField[] = {"seats[0].baoting", "seats[1].baoting",
+                                              "seats[2].baoting", "seats[3].baoting"};
+constexpr std::string_view kYaojiField[] = {"seats[0].discarded_yaoji", "seats[1].discarded_yaoji",
+                                            "seats[2].discarded_yaoji", "seats[3].discarded_yaoji"};
+constexpr std::string_view kChongfengField[] = {"seats[0].chongfeng", "seats[1].chongfeng",
+                                                "seats[2].chongfeng", "seats[3].chongfeng"};
 
 // Where the first ':' '=' or '：' is (a word's key ends there), or npos.
 std::size_t separator(std::string_view s) {
@@ -147,25 +227,51 @@ int chars(std::string_view s) {
   return n;
 }
 
+// Where the first ',' or '，' is, or npos: one pass (two finds would each scan to the end).
+std::size_t first_comma(std::string_view s) {
+  constexpr std::string_view wide = "，";
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s[i] == ',' || s.substr(i, wide.size()) == wide) return i;
+  return std::string_view::npos;
+}
+
+constexpr std::size_t kMaxWordsBytes = std::size_t{1} << 20;  // the words joined, at most
+
+Error words_too_long() {
+  return Error{ErrorCode::TooLong, "the words are longer than 1 MiB", "文字超过 1 MiB"};
+}
+
 std::string_view strip_separator(std::string_view s) {
   if (starts(s, ":") || starts(s, "=")) return s.substr(1);
   if (starts(s, "：")) return s.substr(std::string_view("：").size());
   return s;
 }
 
+// A digit and m s p or 万 条 筒 (7p, 7筒): the tile parse_tile reads, without its reader.
+std::optional<Tile> plain_tile(std::string_view s) {
+  if (s.size() < 2 || s[0] < '1' || s[0] > '9') return std::nullopt;
+  std::string_view suit = s.substr(1);
+  const int rank = s[0] - '0';
+  if (suit == "m" || suit == "万") return Tile(Suit::Man, rank);
+  if (suit == "s" || suit == "条") return Tile(Suit::Sou, rank);
+  if (suit == "p" || suit == "筒") return Tile(Suit::Pin, rank);
+  return std::nullopt;
+}
+
 // ---- the words ---------------------------------------------------------------------------
 
 struct Token {
-  std::string text;
-  int column;  // 1-based character column in the line
+  std::string_view text;  // in the line the words were read from
+  int column;             // 1-based character column in the line
 };
 
 struct Parser {
-  const WordsDefaults* defaults;
-  std::string line;
-  std::vector<Token> tokens;
+  const WordsDefaults* defaults = nullptr;
+  std::vector<Token> tokens;  // views into line
   WordsTable out;
+  std::string& line = out.text;  // the words joined with one space
   std::array<std::string, kSeats> names;
+  bool any_name = false;  // some seat has a name (a word may start with it)
 
   Error word_error(ErrorCode code, const Token& t, std::string en, std::string zh) const {
     return Error{code, std::move(en), std::move(zh), t.column, line};
@@ -184,10 +290,17 @@ struct Parser {
       if (w.empty() || !starts(s, w) || (whole && w.size() != s.size())) return;
       if (!best || w.size() > best->second) best.emplace(seat, w.size());
     };
-    for (int i = 0; i < kSeats; ++i) consider(names[static_cast<std::size_t>(i)], i);
-    if (best) return best;
-    for (const auto& sp : kSeatWords) consider(sp.text, sp.seat);
-    return best;
+    if (any_name) {
+      for (int i = 0; i < kSeats; ++i) consider(names[static_cast<std::size_t>(i)], i);
+      if (best) return best;
+    }
+    // No seat word starts another: the one that starts s is the longest.
+    for (auto c = entries_for(kSeatWordFirst, s); c;) {
+      const auto& sp = kSeatWords[take_lowest(c)];
+      if (starts(s, sp.text) && (!whole || sp.text.size() == s.size()))
+        return std::pair<int, std::size_t>(sp.seat, sp.text.size());
+    }
+    return std::nullopt;
   }
 
   std::optional<int> seat_word(std::string_view s) const {
@@ -198,11 +311,11 @@ struct Parser {
 
   // A tile such as 7筒, 7p, 七筒: the notation's own reader, its column moved to the line.
   Result<Tile> tile_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
+    if (auto plain = plain_tile(text)) return *plain;  // what parse_tile reads it as
     auto tile = parse_tile(text);
     if (!tile) {
       Error e = tile.error();
-      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) +
-                 std::max(0, e.column - 1);
+      e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
       e.input = line;
       return e;
     }
@@ -213,8 +326,7 @@ struct Parser {
     auto hand = parse_hand(text);
     if (!hand) {
       Error e = hand.error();
-      e.column = t.column + chars(std::string_view(t.text).substr(0, byte_offset)) +
-                 std::max(0, e.column - 1);
+      e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
       e.input = line;
       return e;
     }
@@ -222,30 +334,49 @@ struct Parser {
   }
 };
 
-// One line split at spaces (ASCII and the full-width U+3000), with the columns of the words.
-std::vector<Token> split(std::string_view line) {
-  std::vector<Token> out;
+// The bytes of the space at line[k] (ASCII space, tab, or the full-width U+3000), or 0.
+inline std::size_t space_at(std::string_view line, std::size_t k) {
+  const char c = line[k];
+  if (c == ' ' || c == '\t') return 1;
+  if (c == '\xE3' && line.substr(k, 3) == "\u3000") return 3;
+  return 0;
+}
+
+// What a byte of a line may be: the first byte of a character (not 10xxxxxx), of a space
+// (' ', '\t', and U+3000's 0xE3).
+constexpr std::uint8_t kStartsChar = 1, kMaySpace = 2;
+constexpr std::array<std::uint8_t, 256> kByteClass = [] {
+  std::array<std::uint8_t, 256> c{};
+  for (int b = 0; b < 256; ++b)
+    c[static_cast<std::size_t>(b)] = (b & 0xC0) != 0x80 ? kStartsChar : 0;
+  for (int b : {0x20, 0x09, 0xE3}) c[static_cast<std::size_t>(b)] |= kMaySpace;
+  return c;
+}();
+
+// The words of one line split at spaces, each with its column in the line: f(word, column).
+template <class F>
+void for_each_word(std::string_view line, F&& f) {
   std::size_t i = 0;
   int column = 1;
-  auto space_at = [&](std::size_t k) -> std::size_t {
-    if (line[k] == ' ' || line[k] == '\t') return 1;
-    if (line.substr(k, 3) == "\u3000") return 3;
-    return 0;
-  };
   while (i < line.size()) {
-    if (std::size_t n = space_at(i)) {
+    if (std::size_t n = space_at(line, i)) {
       i += n, ++column;
       continue;
     }
-    Token t{"", column};
-    while (i < line.size() && !space_at(i)) {
-      t.text += line[i];
+    const std::size_t start = i;
+    const int first = column;
+    while (i < line.size() && !space_at(line, i)) {
       if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
       ++i;
     }
-    column -= 0;
-    out.push_back(std::move(t));
+    f(line.substr(start, i - start), first);
   }
+}
+
+// One line split at spaces (ASCII and the full-width U+3000), with the columns of the words.
+std::vector<Token> split(std::string_view line) {
+  std::vector<Token> out;
+  for_each_word(line, [&](std::string_view w, int column) { out.push_back({w, column}); });
   return out;
 }
 
@@ -253,11 +384,8 @@ bool looks_like_hand_text(std::string_view s) {
   if (s.empty()) return false;
   auto b = static_cast<unsigned char>(s[0]);
   if ((b >= '1' && b <= '9') || b == '[' || b == '(') return true;
-  for (std::string_view p :
-       {"１", "２", "３",   "４",   "５",   "６",     "７",     "８",  "９", "一",
-        "二", "三", "四",   "五",   "六",   "七",     "八",     "九",  "幺", "【",
-        "（", "碰", "明杠", "直杠", "加杠", "面下杠", "转弯杠", "暗杠"})
-    if (starts(s, p)) return true;
+  for (auto c = entries_for(kHandStartFirst, s); c;)
+    if (starts(s, kHandStarts[take_lowest(c)])) return true;
   return false;
 }
 
@@ -329,7 +457,7 @@ Error WordsTable::at_word(Error e) const {
 
 std::vector<std::string> split_words(std::string_view line) {
   std::vector<std::string> words;
-  for (auto& t : split(line)) words.push_back(std::move(t.text));
+  for_each_word(line, [&](std::string_view w, int) { words.emplace_back(w); });
   return words;
 }
 
@@ -375,8 +503,8 @@ std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, Wo
       if (auto why = bad_name(t.text)) return err(ErrorCode::BadWord, t, why->en, why->zh);
       for (std::size_t k = 0; k < i; ++k)
         if (d.names[k] == t.text)
-          return err(ErrorCode::Inconsistent, t, "two seats are called " + t.text,
-                     "两家都叫" + t.text);
+          return err(ErrorCode::Inconsistent, t, "two seats are called " + std::string(t.text),
+                     "两家都叫" + std::string(t.text));
       d.names[i] = t.text;
     }
     return Result<WordsDefaults>(std::move(d));
@@ -414,24 +542,78 @@ std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, Wo
   return Result<WordsDefaults>(std::move(d));
 }
 
+namespace {
+
+Result<WordsTable> read_words(Parser& p);
+
+}  // namespace
+
 Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* defaults) {
-  return table_from_words(split_words(line), defaults);
+  // The words joined with one space are never longer than the line: a line over 1 MiB is
+  // measured first, and too long before any word is copied.
+  if (line.size() > kMaxWordsBytes) {
+    std::size_t size = 0, words = 0;
+    for_each_word(line, [&](std::string_view w, int) { size += w.size(), ++words; });
+    if (size + (words > 0 ? words - 1 : 0) > kMaxWordsBytes) return words_too_long();
+  }
+  // Then joined in one pass; the reserve holds them, so the views into it stay valid.
+  Parser p;
+  p.defaults = defaults;
+  p.line.reserve(std::min(line.size(), kMaxWordsBytes));
+  const char* text = line.data();
+  const std::size_t n = line.size();
+  int line_chars = 0;  // characters of p.line so far
+  for (std::size_t i = 0; i < n;) {
+    if (std::size_t space = space_at(line, i)) {
+      i += space;
+      continue;
+    }
+    const std::size_t start = i;
+    int word_chars = 0;
+    for (; i < n; ++i) {
+      const std::uint8_t k = kByteClass[static_cast<unsigned char>(text[i])];
+      if (k & kMaySpace && space_at(line, i)) break;
+      word_chars += k & kStartsChar;
+    }
+    const std::size_t size = i - start;
+    if (p.line.size() + (p.line.empty() ? 0 : 1) + size > p.line.capacity())
+      return words_too_long();  // never: measured above
+    if (!p.line.empty()) p.line += ' ', ++line_chars;
+    p.tokens.push_back({std::string_view(p.line.data() + p.line.size(), size), line_chars + 1});
+    p.line.append(text + start, size);
+    line_chars += word_chars;
+  }
+  return read_words(p);
 }
 
 Result<WordsTable> table_from_words(const std::vector<std::string>& words,
                                     const WordsDefaults* defaults) {
+  // The words joined with one space (none before the first nonempty word): its size is
+  // checked before any of them is copied, and each word's column counted once.
+  std::size_t line_size = 0;
+  for (const auto& w : words) line_size += (line_size > 0 ? 1 : 0) + w.size();
+  if (line_size > kMaxWordsBytes) return words_too_long();
   Parser p;
   p.defaults = defaults;
+  p.line.reserve(line_size);
+  p.tokens.reserve(words.size());
+  int line_chars = 0;  // characters of p.line so far
   for (const auto& w : words) {
-    if (!p.line.empty()) p.line += ' ';
-    p.tokens.push_back({w, chars(p.line) + 1});
-    p.line += w;
+    if (!p.line.empty()) p.line += ' ', ++line_chars;
+    p.tokens.push_back({std::string_view(p.line.data() + p.line.size(), w.size()), line_chars + 1});
+    p.line += w;  // reserved: the views stay valid
+    line_chars += chars(w);
   }
-  if (p.line.size() > (1u << 20))
-    return Error{ErrorCode::TooLong, "the words are longer than 1 MiB", "文字超过 1 MiB"};
+  return read_words(p);
+}
+
+namespace {
+
+Result<WordsTable> read_words(Parser& p) {
+  const WordsDefaults* defaults = p.defaults;
   if (defaults) p.names = defaults->names;
   WordsTable& out = p.out;
-  out.text = p.line;
+  out.fields.reserve(std::min<std::size_t>(p.tokens.size() + 4, 32));  // a few a table
   Table& t = out.table;
   t.rules = defaults ? defaults->rules : std::string();
   if (defaults) t.options = defaults->options;
@@ -440,9 +622,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
   Said name_said[kSeats];
   for (const auto& tok : p.tokens) {
     auto eq = tok.text.find('=');
-    if (eq == std::string::npos) continue;
-    std::string_view left = std::string_view(tok.text).substr(0, eq);
-    std::string_view name = std::string_view(tok.text).substr(eq + 1);
+    if (eq == std::string_view::npos) continue;
+    std::string_view left = tok.text.substr(0, eq);
+    std::string_view name = tok.text.substr(eq + 1);
     std::optional<int> seat;
     for (const auto& sp : kSeatWords)
       if (sp.text == left) seat = sp.seat;
@@ -461,6 +643,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     name_said[i].column = tok.column;
   }
   for (std::size_t i = 0; i < kSeats; ++i) t.seats[i].name = p.names[i];
+  p.any_name =
+      std::any_of(p.names.begin(), p.names.end(), [](const std::string& n) { return !n.empty(); });
 
   Said dealer_said, streak_said, rules_said, draw_said, zimo_said, hua_said, pao_said, rob_said,
       tianhu_said, dihu_said, multi_said, last_four_said, flip_said, last_kong_said, order_said;
@@ -476,10 +660,12 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
   std::array<std::vector<Meld>, kSeats> loose_kongs;      // kongs of seats whose hand is not given
   std::vector<std::pair<std::string, int>> option_words;  // NAME=VALUE, column
   int last_hand = -1;                                     // a hand that a spaced word may continue
-  std::vector<std::string> hand_text(kSeats);
-  std::array<std::vector<int>, kSeats>
-      hand_columns;  // the line's column of each character of hand_text
+  // Each hand's text: a piece of the line (its words are one space apart there), and the
+  // line's column of its first character (the others follow it).
+  std::array<std::string_view, kSeats> hand_text;
+  std::array<int, kSeats> hand_column{};
 
+  const auto all_rulesets = rulesets();
   for (std::size_t ti = 0; ti < p.tokens.size(); ++ti) {
     const Token& tok = p.tokens[ti];
     std::string_view w = tok.text;
@@ -492,23 +678,22 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     // hand notation by themselves.
     if (last_hand >= 0 && looks_like_hand_text(w) && parse_hand(w)) {
       auto i = static_cast<std::size_t>(last_hand);
-      hand_columns[i].push_back(tok.column - 1);  // the space before it
-      for (int k = 0; k < chars(w); ++k) hand_columns[i].push_back(tok.column + k);
-      hand_text[i] += " " + std::string(w);
+      hand_text[i] = std::string_view(
+          hand_text[i].data(), static_cast<std::size_t>(w.data() + w.size() - hand_text[i].data()));
       continue;
     }
     last_hand = -1;
+    const auto seat = p.seat_prefix(w, false);
     // A word that starts with a player's name is about that seat (张三胡7筒), whatever follows.
-    const bool named = [&] {
-      auto sp = p.seat_prefix(w, false);
-      return sp && !p.names[static_cast<std::size_t>(sp->first)].empty() &&
-             starts(w, p.names[static_cast<std::size_t>(sp->first)]) &&
-             w.find('=') == std::string_view::npos;
-    }();
+    const bool named = p.any_name && seat &&
+                       !p.names[static_cast<std::size_t>(seat->first)].empty() &&
+                       starts(w, p.names[static_cast<std::size_t>(seat->first)]) &&
+                       w.find('=') == std::string_view::npos;
     // Flags.
     bool flag_done = false;
-    for (const auto& [text, flag] : kFlags) {
-      if (named || w != text) continue;
+    for (auto c = named ? 0 : entries_for(kFlagFirst, w); c;) {
+      const auto& [text, flag] = kFlags[take_lowest(c)];
+      if (w != text) continue;
       flag_done = true;
       std::optional<Error> e;
       switch (flag) {
@@ -546,7 +731,7 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     if (flag_done) continue;
     // A rule set by name.
     bool ruleset_done = false;
-    for (const auto& r : rulesets())
+    for (const auto& r : all_rulesets)
       if (!named && (w == r.id || w == r.zh)) {
         if (auto e = set_once(rules_said, "the rule set", "规则")) return *e;
         t.rules = std::string(r.id);
@@ -556,8 +741,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     if (ruleset_done) continue;
     // Keywords with an argument.
     bool key_done = false;
-    for (const auto& [text, key] : kKeys) {
-      if (named || !starts(w, text)) continue;
+    for (auto c = named ? 0 : entries_for(kKeyFirst, w); c;) {
+      const auto& [text, key] = kKeys[take_lowest(c)];
+      if (!starts(w, text)) continue;
       std::string_view arg = strip_separator(w.substr(text.size()));
       bool ascii_key = text.front() >= 'a' && text.front() <= 'z';
       if (ascii_key && arg.size() == w.size() - text.size()) continue;  // "dealer" needs ':' or '='
@@ -622,17 +808,17 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
           std::string_view rest = arg;
           std::size_t at = offset;
           while (!rest.empty()) {
-            auto comma = std::min(rest.find(','), rest.find("，"));
+            auto comma = first_comma(rest);
             std::string_view item = rest.substr(0, comma);
-            auto seat = p.seat_prefix(item, false);
-            if (!seat)
+            auto kong_seat = p.seat_prefix(item, false);
+            if (!kong_seat)
               return p.bad_word(
                   tok,
                   "杠序 lists kongs as a seat and a tile (北9筒,东5万), not " + std::string(item),
                   "杠序按“座位+牌”逐个列出（北9筒,东5万），而不是" + std::string(item));
-            auto tile = p.tile_at(tok, item.substr(seat->second), at + seat->second);
+            auto tile = p.tile_at(tok, item.substr(kong_seat->second), at + kong_seat->second);
             if (!tile) return tile.error();
-            kong_order.emplace_back(seat->first, *tile);
+            kong_order.emplace_back(kong_seat->first, *tile);
             if (comma == std::string_view::npos) break;
             std::size_t skip = rest.substr(comma, 1) == "," ? 1 : std::string_view("，").size();
             at += comma + skip;
@@ -653,7 +839,9 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     // NAME=VALUE: a house rule (a seat's name was read above).
     if (auto eq = w.find('='); eq != std::string_view::npos) {
       std::string_view left = w.substr(0, eq);
-      if (p.seat_word(left) && name_said[*p.seat_word(left)].column == tok.column) continue;
+      if (auto named_seat = p.seat_word(left);
+          named_seat && name_said[*named_seat].column == tok.column)
+        continue;
       bool known = false;
       for (const auto& o : option_specs()) known = known || o.name == left;
       if (!known)
@@ -665,7 +853,6 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
       continue;
     }
     // A seat and what it did.
-    auto seat = p.seat_prefix(w, false);
     if (!seat && separator(w) != std::string_view::npos && separator(w) > 0)
       return p.bad_word(
           tok,
@@ -684,9 +871,12 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     std::string_view after = strip_separator(rest);
     std::optional<Verb> verb;
     std::string_view arg;
-    for (const auto& v : kVerbs) {
-      std::string_view from = v.ascii ? (colon ? after : std::string_view()) : rest;
-      if (from.empty() || !starts(from, v.text)) continue;
+    const std::uint64_t glued = entries_for(kGluedVerbFirst, rest),
+                        ascii = colon ? entries_for(kAsciiVerbFirst, after) : 0;
+    for (std::uint64_t c = glued | ascii; c;) {  // the glued (lower) bits first, as listed
+      const auto& v = kVerbs[take_lowest(c)];
+      std::string_view from = v.ascii ? after : rest;
+      if (!starts(from, v.text)) continue;
       std::string_view a = from.substr(v.text.size());
       bool takes_arg = v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed ||
                        v.verb == Verb::Kongs || v.verb == Verb::Yaoji;
@@ -705,20 +895,21 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
                             "”：座位后面应是手牌（东:…）、名字（东="
                             "…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）");
     const std::size_t offset = w.size() - arg.size();
-    const std::string seat_en(kSeatEn[si]), seat_zh(kSeatZh[si]);
+    // The seat's names, for a message.
+    const auto seat_en = [si] { return std::string(kSeatEn[si]); };
+    const auto seat_zh = [si] { return std::string(kSeatZh[si]); };
     switch (*verb) {
       case Verb::Name:
         break;
       case Verb::Hand: {
-        if (hand_said[si]) return p.twice(tok, "the hand of " + seat_en, seat_zh + "的手牌");
+        if (hand_said[si]) return p.twice(tok, "the hand of " + seat_en(), seat_zh() + "的手牌");
         if (arg.empty())
           return p.bad_word(tok, "a hand must follow " + std::string(w),
                             std::string(w) + "后面应是手牌");
         hand_said[si].column = tok.column;
-        hand_text[si] = std::string(arg);
-        const int first = tok.column + chars(w.substr(0, offset));
-        for (int k = 0; k < chars(arg); ++k) hand_columns[si].push_back(first + k);
-        out.fields.emplace_back("seats[" + std::to_string(s) + "].hand", tok.column);
+        hand_text[si] = arg;
+        hand_column[si] = tok.column + chars(w.substr(0, offset));
+        out.fields.emplace_back(kHandField[si], tok.column);
         last_hand = s;
         break;
       }
@@ -730,7 +921,7 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
         auto tile = p.tile_at(tok, arg, offset);
         if (!tile) return tile.error();
         for (const auto& x : wins)
-          if (x.seat == s) return p.twice(tok, seat_en + "'s win", seat_zh + "胡牌");
+          if (x.seat == s) return p.twice(tok, seat_en() + "'s win", seat_zh() + "胡牌");
         wins.push_back({s, *tile, *verb == Verb::SelfDraw, tok.column});
         break;
       }
@@ -746,10 +937,10 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
         out.fields.emplace_back("result.seat", tok.column);
         break;
       case Verb::Baoting:
-        if (baoting_said[si]) return p.twice(tok, seat_en + "'s 报听", seat_zh + "报听");
+        if (baoting_said[si]) return p.twice(tok, seat_en() + "'s 报听", seat_zh() + "报听");
         baoting_said[si].column = tok.column;
         t.seats[si].baoting = true;
-        out.fields.emplace_back("seats[" + std::to_string(s) + "].baoting", tok.column);
+        out.fields.emplace_back(kBaotingField[si], tok.column);
         break;
       case Verb::Fed: {
         auto tile = p.tile_at(tok, arg, offset);
@@ -758,7 +949,7 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
         break;
       }
       case Verb::Kongs: {
-        if (kongs_said[si]) return p.twice(tok, seat_en + "'s kongs", seat_zh + "的杠");
+        if (kongs_said[si]) return p.twice(tok, seat_en() + "'s kongs", seat_zh() + "的杠");
         kongs_said[si].column = tok.column;
         auto h = p.hand_at(tok, arg, offset);
         if (!h) return h.error();
@@ -782,20 +973,20 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
         std::optional<std::int64_t> n = arg.empty() ? std::optional<std::int64_t>(1) : number(arg);
         if (!n || *n < 1 || *n > 4)
           return p.bad_word(
-              tok, "how many 幺鸡 " + seat_en + " discarded: 1 to 4, not " + std::string(arg),
-              seat_zh + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
+              tok, "how many 幺鸡 " + seat_en() + " discarded: 1 to 4, not " + std::string(arg),
+              seat_zh() + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
         if (yaoji_said[si])
-          return p.twice(tok, seat_en + "'s discarded 幺鸡", seat_zh + "打出的幺鸡");
+          return p.twice(tok, seat_en() + "'s discarded 幺鸡", seat_zh() + "打出的幺鸡");
         yaoji_said[si].column = tok.column;
         t.seats[si].discarded_yaoji = static_cast<int>(*n);
-        out.fields.emplace_back("seats[" + std::to_string(s) + "].discarded_yaoji", tok.column);
+        out.fields.emplace_back(kYaojiField[si], tok.column);
         break;
       }
       case Verb::Chongfeng:
-        if (chongfeng_said[si]) return p.twice(tok, seat_en + "'s 冲锋鸡", seat_zh + "冲锋鸡");
+        if (chongfeng_said[si]) return p.twice(tok, seat_en() + "'s 冲锋鸡", seat_zh() + "冲锋鸡");
         chongfeng_said[si].column = tok.column;
         t.seats[si].chongfeng = true;
-        out.fields.emplace_back("seats[" + std::to_string(s) + "].chongfeng", tok.column);
+        out.fields.emplace_back(kChongfengField[si], tok.column);
         break;
       case Verb::Tianhu:
       case Verb::Dihu: {
@@ -805,8 +996,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
         if (!found)
           return p.word_error(
               ErrorCode::Inconsistent, tok,
-              std::string(w) + " comes after " + seat_en + "'s win (北胡7筒 北地胡)",
-              std::string(w) + "应写在" + seat_zh + "胡牌之后（北胡7筒 北地胡）");
+              std::string(w) + " comes after " + seat_en() + "'s win (北胡7筒 北地胡)",
+              std::string(w) + "应写在" + seat_zh() + "胡牌之后（北胡7筒 北地胡）");
         break;
       }
     }
@@ -829,11 +1020,10 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
     auto h = parse_hand(hand_text[i]);
     if (!h) {
       Error e = h.error();
-      const auto& cols = hand_columns[i];
-      e.column = e.column > 0 && !cols.empty() ? (static_cast<std::size_t>(e.column) <= cols.size()
-                                                      ? cols[static_cast<std::size_t>(e.column - 1)]
-                                                      : cols.back() + 1)
-                                               : tok.column;
+      // The hand's characters are the line's, from hand_column on; a column past its end is
+      // the one just after it.
+      e.column =
+          e.column > 0 ? hand_column[i] + std::min(e.column - 1, chars(hand_text[i])) : tok.column;
       e.input = p.line;
       return e;
     }
@@ -1086,6 +1276,8 @@ Result<WordsTable> table_from_words(const std::vector<std::string>& words,
       out.fields.emplace_back("seats[" + std::to_string(s) + "].name", name_said[s].column);
   return std::move(out);
 }
+
+}  // namespace
 
 // ---- a table back into words -------------------------------------------------------------
 

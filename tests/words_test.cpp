@@ -274,3 +274,25 @@ TEST_CASE("Words: the words may be 1 MiB joined, and a byte more is too_long how
   check_error(table_from_words(std::vector<std::string>(300000, "东胡7筒")), ErrorCode::TooLong,
               too_long, 0);
 }
+
+TEST_CASE(
+    "Words: bad UTF-8 in a hand names the line's column in its message too, and a house rule said "
+    "twice is refused") {
+  auto bad = table_from_words("庄东 东:2344567筒345789\xff条 东自摸7筒");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == ErrorCode::BadUtf8);
+  CHECK(bad.error().column == 20);
+  CHECK(bad.error().en == "invalid UTF-8 at character 20");  // was "at character 15"
+  CHECK(bad.error().zh == "第 20 个字符处不是有效的 UTF-8 编码");
+  auto tile = table_from_words("庄东 东胡7\xff 南放炮");
+  REQUIRE_FALSE(tile);
+  CHECK(tile.error().column == 7);
+  CHECK(tile.error().en == "invalid UTF-8 at character 7");
+  auto twice = table_from_words("庄东 base=5 base=6 流局");
+  REQUIRE_FALSE(twice);
+  CHECK(twice.error().code == ErrorCode::Inconsistent);
+  CHECK(twice.error().column == 11);
+  CHECK(twice.error().en == "base is said twice");
+  CHECK(twice.error().zh == "base说了两次");
+  CHECK(table_from_words("庄东 base=5 流局"));
+}

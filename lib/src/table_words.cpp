@@ -9,6 +9,7 @@
 
 #include "qianmj/notation.hpp"
 #include "qianmj/registry.hpp"
+#include "utf8.hpp"
 
 namespace qianmj {
 namespace {
@@ -309,27 +310,26 @@ struct Parser {
     return p->first;
   }
 
+  // A notation error about `text`, a piece of word `t` at `byte_offset`, moved to the line:
+  // its column, its input, and a message that names a column (bad UTF-8) names the line's.
+  Error moved(Error e, const Token& t, std::size_t byte_offset) const {
+    e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
+    if (e.code == ErrorCode::BadUtf8) return utf8::bad_utf8(e.column, line);
+    e.input = line;
+    return e;
+  }
+
   // A tile such as 7筒, 7p, 七筒: the notation's own reader, its column moved to the line.
   Result<Tile> tile_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
     if (auto plain = plain_tile(text)) return *plain;  // what parse_tile reads it as
     auto tile = parse_tile(text);
-    if (!tile) {
-      Error e = tile.error();
-      e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
-      e.input = line;
-      return e;
-    }
+    if (!tile) return moved(tile.error(), t, byte_offset);
     return *tile;
   }
 
   Result<Hand> hand_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
     auto hand = parse_hand(text);
-    if (!hand) {
-      Error e = hand.error();
-      e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
-      e.input = line;
-      return e;
-    }
+    if (!hand) return moved(hand.error(), t, byte_offset);
     return *hand;
   }
 };
@@ -1024,6 +1024,7 @@ Result<WordsTable> read_words(Parser& p) {
       // the one just after it.
       e.column =
           e.column > 0 ? hand_column[i] + std::min(e.column - 1, chars(hand_text[i])) : tok.column;
+      if (e.code == ErrorCode::BadUtf8) return utf8::bad_utf8(e.column, p.line);
       e.input = p.line;
       return e;
     }
@@ -1045,7 +1046,14 @@ Result<WordsTable> read_words(Parser& p) {
   // House rules: the session's, then these words' (bound to the rule set when it is known).
   if (!option_words.empty()) {
     if (!defaults && find_ruleset(t.rules)) t.options = Options(t.rules);
-    for (const auto& [word, column] : option_words) {
+    for (std::size_t i = 0; i < option_words.size(); ++i) {
+      const auto& [word, column] = option_words[i];
+      const std::string_view name = std::string_view(word).substr(0, word.find('='));
+      for (std::size_t k = 0; k < i; ++k)  // base=5 base=6: said twice, as every other word
+        if (std::string_view(option_words[k].first).substr(0, option_words[k].first.find('=')) ==
+            name)
+          return Error{ErrorCode::Inconsistent, std::string(name) + " is said twice",
+                       std::string(name) + "说了两次", column, p.line};
       if (auto e = t.options.set_assignment(word)) {
         Error err = *e;
         err.column = column;

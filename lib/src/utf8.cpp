@@ -36,15 +36,18 @@ Result<std::vector<Char>> decode(std::string_view s) {
     if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
                (cp >= 0xD800 && cp <= 0xDFFF)))
       ok = false;
-    if (!ok)
-      return Error{ErrorCode::BadUtf8, "invalid UTF-8 at character " + std::to_string(column),
-                   "第 " + std::to_string(column) + " 个字符处不是有效的 UTF-8 编码", column,
-                   std::string(s)};
+    if (!ok) return bad_utf8(column, std::string(s));
     out.push_back({cp, column});
     i += static_cast<std::size_t>(len);
     ++column;
   }
   return out;
+}
+
+Error bad_utf8(int column, std::string input) {
+  return Error{ErrorCode::BadUtf8, "invalid UTF-8 at character " + std::to_string(column),
+               "第 " + std::to_string(column) + " 个字符处不是有效的 UTF-8 编码", column,
+               std::move(input)};
 }
 
 std::string encode(char32_t cp) {

@@ -62,7 +62,7 @@ void notation(const std::uint8_t* data, std::size_t size) {
     check(ascii && *ascii == *hand, "the ASCII round trip changed the hand");
     auto chinese = parse_hand(to_chinese(*hand));
     check(chinese && *chinese == *hand, "the Chinese round trip changed the hand");
-    if (auto plain = parse_plain_ascii(text))
+    if (auto plain = parse_plain(text))
       check(*plain == *hand, "the fast path read another hand");
   } else {
     const Error& e = hand.error();
@@ -70,7 +70,7 @@ void notation(const std::uint8_t* data, std::size_t size) {
     check(!e.en.empty() && !e.zh.empty(), "an error without a message");
     check(e.column >= 0 && static_cast<std::size_t>(e.column) <= text.size() + 1,
           "an error column past the end");
-    check(!parse_plain_ascii(text), "the fast path accepted what the parser refuses");
+    check(!parse_plain(text), "the fast path accepted what the parser refuses");
     if (e.column > 0) (void)caret_lines(text, e.column);
   }
   (void)display_width(text);

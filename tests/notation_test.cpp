@@ -177,68 +177,47 @@ TEST_CASE("Notation: caret lines align under wide characters") {
   CHECK(caret_lines("123", 4) == "123\n   ^");
 }
 
-TEST_CASE("Notation: the plain-ASCII fast path reads what the full parser reads") {
+TEST_CASE(
+    "Notation: the fast path (digits with m s p or 万 条 筒) reads what the full parser reads") {
   // A trailing space keeps a text off the fast path, so parse_hand(text + " ") is the full
-  // parser's answer. Random texts over digits, suit letters and near misses.
-  const std::string alphabet = "123456789123456789mspmsp0t ";
-  std::mt19937 rng(7);
-  int fast = 0, errors = 0;
-  for (int n = 0; n < 20000; ++n) {
-    std::string text;
-    int len = 1 + static_cast<int>(rng() % 20);
-    for (int k = 0; k < len; ++k) text += alphabet[rng() % alphabet.size()];
-    auto a = parse_hand(text), b = parse_hand(text + " ");
-    INFO("input: '" << text << "'");
-    REQUIRE(bool(a) == bool(b));
-    if (a) {
-      CHECK(*a == *b);
-      fast += parse_plain_ascii(text).has_value();
-    } else {
-      CHECK(a.error().code == b.error().code);
-      CHECK(a.error().column == b.error().column);
-      CHECK_FALSE(parse_plain_ascii(text).has_value());
-      ++errors;
+  // parser's answer. Random texts over digits, suits and near misses, ASCII and Chinese.
+  for (bool chinese : {false, true}) {
+    const std::vector<std::string> alphabet =
+        chinese ? std::vector<std::string>{"1", "2", "3", "4",  "5",  "6",  "7",  "8",
+                                           "9", "1", "5", "9",  "万", "条", "筒", "m",
+                                           "s", "p", "0", "萬", "筒", " ",  "t",  "万"}
+                : std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9",
+                                           "1", "2", "3", "4", "5", "6", "7", "8", "9",
+                                           "m", "s", "p", "m", "s", "p", "0", "t", " "};
+    std::mt19937 rng(chinese ? 11 : 7);
+    int fast = 0, errors = 0;
+    for (int n = 0; n < 20000; ++n) {
+      std::string text;
+      int len = 1 + static_cast<int>(rng() % 20);
+      for (int k = 0; k < len; ++k) text += alphabet[rng() % alphabet.size()];
+      auto a = parse_hand(text), b = parse_hand(text + " ");
+      INFO("input: '" << text << "'");
+      REQUIRE(bool(a) == bool(b));
+      if (a) {
+        CHECK(*a == *b);
+        fast += parse_plain(text).has_value();
+      } else {
+        CHECK(a.error().code == b.error().code);
+        CHECK(a.error().column == b.error().column);
+        CHECK_FALSE(parse_plain(text).has_value());
+        ++errors;
+      }
     }
+    CHECK(fast > 200);  // the sample exercises both paths
+    CHECK(errors > 1000);
   }
-  CHECK(fast > 500);  // the sample exercises both paths (796 take the fast path)
-  CHECK(errors > 1000);
   auto spaced = parse_hand("55m 24888s 234888p");
   REQUIRE(spaced);
-  CHECK(parse_plain_ascii("55m24888s234888p") == std::optional<Hand>(*spaced));
-  CHECK_FALSE(parse_plain_ascii("11111m"));  // a fifth copy: the full parser says too_many_copies
-  CHECK_FALSE(parse_plain_ascii("123"));     // no suit
-  CHECK_FALSE(parse_plain_ascii("m123"));
-}
-
-TEST_CASE("Notation: hands of digits and 万 条 筒 read as the full parser reads them") {
-  // parse_hand reads digits and the three Chinese suits without decoding; a trailing space
-  // keeps a text off that path. Random texts over digits, suits and near misses.
-  const std::vector<std::string> alphabet = {"1", "2", "3", "4",  "5",  "6",  "7",  "8",
-                                             "9", "1", "5", "9",  "万", "条", "筒", "m",
-                                             "s", "p", "0", "萬", "筒", " ",  "t",  "万"};
-  std::mt19937 rng(11);
-  int read = 0, errors = 0;
-  for (int n = 0; n < 20000; ++n) {
-    std::string text;
-    int len = 1 + static_cast<int>(rng() % 20);
-    for (int k = 0; k < len; ++k) text += alphabet[rng() % alphabet.size()];
-    auto a = parse_hand(text), b = parse_hand(text + " ");
-    INFO("input: '" << text << "'");
-    REQUIRE(bool(a) == bool(b));
-    if (a) {
-      CHECK(*a == *b);
-      ++read;
-    } else {
-      CHECK(a.error().code == b.error().code);
-      CHECK(a.error().column == b.error().column);
-      ++errors;
-    }
-  }
-  CHECK(read > 200);  // the sample takes both paths
-  CHECK(errors > 1000);
-  auto chinese = parse_hand("2344567筒345789条"), ascii = parse_hand("2344567p345789s");
-  REQUIRE(chinese);
-  REQUIRE(ascii);
-  CHECK(*chinese == *ascii);
+  CHECK(parse_plain("55m24888s234888p") == std::optional<Hand>(*spaced));
+  CHECK(parse_plain("55万24888条234888筒") == std::optional<Hand>(*spaced));
+  CHECK_FALSE(parse_plain("11111m"));  // a fifth copy: the full parser says too_many_copies
   CHECK(parse_hand("11111万").error().code == ErrorCode::TooManyCopies);
+  CHECK_FALSE(parse_plain("123"));  // no suit
+  CHECK_FALSE(parse_plain("m123"));
+  CHECK_FALSE(parse_plain("12萬"));  // the traditional 萬: the full parser's
 }

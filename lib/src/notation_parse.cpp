@@ -436,38 +436,6 @@ class Parser {
 
 }  // namespace
 
-std::optional<Hand> parse_plain_ascii(std::string_view text) {
-  if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
-  Hand hand;
-  std::size_t run = 0;  // digits waiting for their suit letter
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char ch = text[i];
-    if (ch >= '1' && ch <= '9') {
-      ++run;
-      continue;
-    }
-    Suit suit;
-    if (ch == 'm')
-      suit = Suit::Man;
-    else if (ch == 's')
-      suit = Suit::Sou;
-    else if (ch == 'p')
-      suit = Suit::Pin;
-    else
-      return std::nullopt;
-    if (run == 0) return std::nullopt;
-    for (std::size_t k = i - run; k < i; ++k)
-      if (++hand.concealed[Tile(suit, text[k] - '0').index()] > kCopies) return std::nullopt;
-    run = 0;
-  }
-  if (run != 0) return std::nullopt;
-  return hand;
-}
-
-namespace {
-
-// parse_plain_ascii's hands with the Chinese suits too (2344567筒345789条): digits and a suit,
-// m s p or 万 条 筒, nothing else; what the full parser reads them as, without decoding.
 std::optional<Hand> parse_plain(std::string_view text) {
   if (text.empty() || text.size() > kMaxHandBytes) return std::nullopt;
   Hand hand;
@@ -509,8 +477,6 @@ std::optional<Hand> parse_plain(std::string_view text) {
   if (run != 0) return std::nullopt;
   return hand;
 }
-
-}  // namespace
 
 Result<Hand> parse_hand(std::string_view text) {
   if (auto plain = parse_plain(text)) return std::move(*plain);

@@ -18,10 +18,11 @@ inline constexpr std::size_t kMaxHandBytes = 4096;  // far above any real hand; 
 // Checks C7 (at most 4 copies of a kind in hand + melds); the tile count is the caller's.
 Result<Hand> parse_hand(std::string_view text);
 
-// The fast path parse_hand takes first: plain ASCII runs of digits 1-9 each closed by m, s
-// or p ("55m24888s234888p"), at most four copies of a tile. It returns nothing for any other
-// text, which the full parser then reads (to the same hand, or to an error).
-std::optional<Hand> parse_plain_ascii(std::string_view text);
+// The fast path parse_hand takes first: runs of digits 1-9 each closed by m, s or p, or by
+// 万 条 筒 ("55m24888s234888p", "2344567筒345789条"), at most four copies of a tile, read
+// without decoding. It returns nothing for any other text, which the full parser then reads
+// (to the same hand, or to an error).
+std::optional<Hand> parse_plain(std::string_view text);
 
 // Reads exactly one tile ("7p", "7筒", "七筒", "９m"): the parser's error, or bad_tile.
 Result<Tile> parse_tile(std::string_view text);

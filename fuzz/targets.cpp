@@ -62,8 +62,7 @@ void notation(const std::uint8_t* data, std::size_t size) {
     check(ascii && *ascii == *hand, "the ASCII round trip changed the hand");
     auto chinese = parse_hand(to_chinese(*hand));
     check(chinese && *chinese == *hand, "the Chinese round trip changed the hand");
-    if (auto plain = parse_plain(text))
-      check(*plain == *hand, "the fast path read another hand");
+    if (auto plain = parse_plain(text)) check(*plain == *hand, "the fast path read another hand");
   } else {
     const Error& e = hand.error();
     check(!code_name(e.code).empty(), "an error without a code");

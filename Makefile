@@ -24,13 +24,14 @@ FORMAT_PACKAGES := clang-format-14
 # completions the suite runs.
 INSTALL_PACKAGES := man-db pkgconf dpkg-dev file zsh fish
 TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES) $(INSTALL_PACKAGES)
-SOURCES     = $(shell find lib cli tests fuzz bench -name '*.cpp' -o -name '*.hpp' | sort)
+SOURCES     = $(shell find lib cli tests fuzz bench web -name '*.cpp' -o -name '*.hpp' | sort)
 QIANMJ     := $(BUILD)/cli/qianmj
 PREFIX     ?= /usr/local
 PKG_BUILD  ?= build-package
+WEB_BUILD  ?= build-web
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build demo test install uninstall package sanitize fuzz fuzz-smoke bench bench-words exhaustive docs format format-check clean
+.PHONY: all deps test-deps configure build demo test install uninstall package web sanitize fuzz fuzz-smoke bench bench-words exhaustive docs format format-check clean
 
 all: build
 
@@ -68,7 +69,7 @@ demo: configure
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
 
-test: build test-deps
+test: build test-deps web
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The program, its man page and completions, and the library for other projects, under
@@ -91,16 +92,26 @@ package: deps
 	cd $(PKG_BUILD) && cpack
 	@ls -l $(PKG_BUILD)/*.deb
 
+# qianmj.js + qianmj.wasm (the library for JavaScript: web/qianmj_web.cpp) in $(WEB_BUILD)/web/,
+# with Debian's emscripten. NODE_PATH: emcc's JS optimizer needs acorn, which Debian puts in
+# /usr/share/nodejs, where a node not from Debian does not look.
+web:
+	$(call install_missing,emscripten nlohmann-json3-dev)
+	NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release
+	NODE_PATH=/usr/share/nodejs cmake --build $(WEB_BUILD) -j $(JOBS) --target qianmj_web
+	@ls -l $(WEB_BUILD)/web/qianmj.js $(WEB_BUILD)/web/qianmj.wasm
+
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, at -O1 (five times
 # faster than -O0 here) with line tables only (-g1: every report still has its file and line,
 # and a test file compiles in three quarters of the time of -g). The install tests
 # (-L install) are left out: they build the project again, unsanitized, and run no code of
-# its own.
+# its own; so is the web build's check (-L web), which compares the wasm module with the
+# program and is run by `make test`.
 sanitize: deps test-deps
 	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DQIANMJ_SANITIZE=ON
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS) -LE install
+	  ctest --output-on-failure -j $(JOBS) -LE 'install|web'
 
 # libFuzzer (clang-14, ASan + UBSan): each target for FUZZ_SECONDS (default 60), starting
 # from the inputs kept in tests/fuzz/<target>/; new corpus in $(FUZZ_BUILD)/corpus, crash
@@ -158,4 +169,4 @@ docs: build
 	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Completions: completions/ hold*"
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(PKG_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(PKG_BUILD) $(WEB_BUILD)

@@ -73,13 +73,6 @@ bool glyphs_from_environment() {
   return s == "1" || s == "yes" || s == "on" || s == "true";
 }
 
-std::string flag_name(std::string_view field) {
-  std::string flag = "--" + std::string(field);
-  for (auto& ch : flag)
-    if (ch == '_') ch = '-';
-  return flag;
-}
-
 bool chinese_from_environment() {
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* v = std::getenv(name);

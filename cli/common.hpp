@@ -39,10 +39,6 @@ void add_common_options(CLI::App& cmd, Common& c);
 // QIANMJ_GLYPHS set to 1, yes, on or true.
 bool glyphs_from_environment();
 
-// A situation field as the command line spells it: streak -> --streak, payer_baoting ->
-// --payer-baoting (the library's messages name fields, the CLI's name its flags).
-std::string flag_name(std::string_view field);
-
 // COLUMNS below 60 (a phone's terminal).
 bool narrow_from_environment();
 

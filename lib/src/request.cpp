@@ -17,6 +17,13 @@ std::string named(std::string (*field_name)(std::string_view), std::string_view 
 
 }  // namespace
 
+std::string flag_name(std::string_view field) {
+  std::string flag = "--" + std::string(field);
+  for (auto& ch : flag)
+    if (ch == '_') ch = '-';
+  return flag;
+}
+
 Result<Situation> read_situation(const SituationArgs& a,
                                  std::string (*field_name)(std::string_view)) {
   Situation s;

@@ -28,6 +28,11 @@ struct SituationArgs {
        streak_given = false;  // an empty win or streak is an error, not "not given"
 };
 
+// A situation field as the command line spells it: streak -> --streak, payer_baoting ->
+// --payer-baoting (the library's messages name fields; the program and the web module name
+// its flags, with this as their `field_name`).
+std::string flag_name(std::string_view field);
+
 // The situation those arguments say; errors name the fields through `field_name` (null: the
 // field names themselves, "streak"; the CLI: its flags, "--streak").
 Result<Situation> read_situation(const SituationArgs& a,

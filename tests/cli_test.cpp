@@ -301,6 +301,13 @@ TEST_CASE("Pipelines: settle reads JSON Lines, one ledger a line, bad tables ans
   r = test::run_qianmj({"settle", "--json"}, "{\"dealer\": 0,\n\n  \"seats\": [}\n");
   CHECK(r.exit == 2);
   CHECK(json::parse(r.out)["error"]["code"] == "bad_json");
+  // So is one saved by Notepad, a byte order mark before it: one table, priced.
+  r = test::run_qianmj({"settle", "--json"},
+                       "\xEF\xBB\xBF{\n  \"dealer\": 0,\n  \"seats\": [{\"hand\": "
+                       "\"2344567p345789s\"}, {}, {}, {}],\n  \"result\": {\"kind\": \"win\", "
+                       "\"wins\": [{\"seat\": 0, \"tile\": \"7p\"}]}\n}\n");
+  CHECK(r.exit == 0);
+  CHECK(json::parse(r.out)["seats"][0]["total"] == 18);
   // A first line over 16 MiB is answered too_long in place, like any other line, and the
   // table after it priced ([0/5]: it was the whole input's error).
   r = test::run_qianmj({"settle", "--json"}, std::string(17u << 20, ' ') + "x\n" + good + "\n");

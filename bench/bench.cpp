@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/notation.hpp"
 #include "rules/duyun/duyun.hpp"
 #include "rules/zunyi/zunyi.hpp"
 

@@ -7,8 +7,8 @@
 
 #include <array>
 
-#include "qianmj/analysis.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/core/analysis.hpp"
+#include "qianmj/formats/notation.hpp"
 
 using namespace qianmj;
 

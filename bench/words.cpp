@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "qianmj/json.hpp"
-#include "qianmj/table_words.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/table_words.hpp"
 
 using namespace qianmj;
 using Clock = std::chrono::steady_clock;

@@ -9,7 +9,7 @@
 
 #include "common.hpp"
 #include "pipeline.hpp"
-#include "qianmj/request.hpp"
+#include "qianmj/formats/request.hpp"
 
 namespace qianmj::cli {
 

@@ -7,8 +7,8 @@
 #include <regex>
 
 #include "help.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::cli {
 

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "qianmj/json.hpp"
+#include "qianmj/formats/json.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include "qianmj/error.hpp"
-#include "qianmj/explain.hpp"
-#include "qianmj/hand.hpp"
-#include "qianmj/rules.hpp"
+#include "qianmj/core/error.hpp"
+#include "qianmj/engine/explain.hpp"
+#include "qianmj/core/hand.hpp"
+#include "qianmj/engine/rules.hpp"
 
 namespace qianmj::cli {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "qianmj/terminal_text.hpp"
+#include "qianmj/core/terminal_text.hpp"
 
 namespace qianmj::cli {
 

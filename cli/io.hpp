@@ -7,7 +7,7 @@
 #include <streambuf>
 #include <string>
 
-#include "qianmj/error.hpp"
+#include "qianmj/core/error.hpp"
 
 namespace qianmj::cli {
 

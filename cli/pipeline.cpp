@@ -13,8 +13,8 @@
 
 #include "help.hpp"
 #include "io.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::cli {
 

@@ -4,8 +4,8 @@
 #include "commands.hpp"
 #include "help.hpp"
 #include "pipeline.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::cli {
 namespace {

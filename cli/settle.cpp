@@ -11,9 +11,9 @@
 #include "commands.hpp"
 #include "help.hpp"
 #include "io.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
-#include "qianmj/table_words.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
+#include "qianmj/formats/table_words.hpp"
 
 namespace qianmj::cli {
 namespace {

@@ -3,8 +3,8 @@
 
 #include "commands.hpp"
 #include "help.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::cli {
 namespace {

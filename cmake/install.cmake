@@ -1,7 +1,7 @@
 # What `cmake --install` (and `make install`, `make package`) puts where:
 #   bin/qianmj, share/man/man1/qianmj.1.gz, the bash/zsh/fish completions,
 #   share/doc/qianmj/{copyright,README.md}                                    (component cli)
-#   lib/libqianmj.a, include/qianmj/*.hpp, lib/cmake/qianmj/, lib/pkgconfig/qianmj.pc (dev)
+#   lib/libqianmj.a, include/qianmj/ (by layer), lib/cmake/qianmj/, lib/pkgconfig/qianmj.pc (dev)
 include(CMakePackageConfigHelpers)
 
 set(QIANMJ_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/qianmj)

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "json_tables.hpp"
+#include "formats/json_tables.hpp"
 #include "pipeline.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
-#include "qianmj/session.hpp"
-#include "qianmj/table_words.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
+#include "qianmj/answers/session.hpp"
+#include "qianmj/formats/table_words.hpp"
 
 namespace qianmj::fuzz {
 namespace {

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "helpers.hpp"
-#include "qianmj/analysis.hpp"
+#include "qianmj/core/analysis.hpp"
 
 using namespace qianmj;
 using test::hand;

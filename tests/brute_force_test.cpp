@@ -6,7 +6,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/analysis.hpp"
+#include "qianmj/core/analysis.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;

@@ -14,7 +14,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/notation.hpp"
 #include "qianmj/version.hpp"
 #include "testdata.hpp"
 

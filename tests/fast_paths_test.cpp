@@ -10,9 +10,9 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/analysis.hpp"
-#include "qianmj/inline_vector.hpp"
-#include "qianmj/notation.hpp"
+#include "qianmj/core/analysis.hpp"
+#include "qianmj/core/inline_vector.hpp"
+#include "qianmj/formats/notation.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;

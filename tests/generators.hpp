@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "qianmj/hand.hpp"
+#include "qianmj/core/hand.hpp"
 
 namespace qianmj::test {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/notation.hpp"
 #include "rules/duyun/duyun.hpp"
 
 namespace qianmj::test {

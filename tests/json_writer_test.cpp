@@ -5,11 +5,11 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "json_text.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
-#include "qianmj/registry.hpp"
-#include "qianmj/session.hpp"
+#include "formats/json_text.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/notation.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/answers/session.hpp"
 #include "reference/json_dom.hpp"
 #include "testdata.hpp"
 

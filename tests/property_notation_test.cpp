@@ -8,7 +8,7 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/json.hpp"
+#include "qianmj/formats/json.hpp"
 #include "rules/zunyi/zunyi.hpp"
 #include "testdata.hpp"
 

@@ -5,10 +5,10 @@
 #include <stdexcept>
 
 #include "helpers.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/registry.hpp"
-#include "qianmj/request.hpp"
-#include "qianmj/settle.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/request.hpp"
+#include "qianmj/engine/settle.hpp"
 
 using namespace qianmj;
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
-#include "qianmj/session.hpp"
+#include "qianmj/answers/session.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "generators.hpp"
-#include "json_tables.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/registry.hpp"
+#include "formats/json_tables.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/engine/registry.hpp"
 
 using namespace qianmj;
 using namespace std::string_literals;

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::test {
 

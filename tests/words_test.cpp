@@ -5,8 +5,8 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/json.hpp"
-#include "qianmj/table_words.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/table_words.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;

@@ -2,7 +2,7 @@
 // directly: the tests' reference for the direct writers (byte for byte the same dump).
 #include "json_dom.hpp"
 
-#include "qianmj/notation.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::test::dom {
 

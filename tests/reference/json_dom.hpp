@@ -2,7 +2,7 @@
 // them directly): the reference the direct writers are compared with.
 #pragma once
 
-#include "qianmj/json.hpp"
+#include "qianmj/formats/json.hpp"
 
 namespace qianmj::test::dom {
 

@@ -2,12 +2,7 @@
 // install test compares what it prints.
 #include <iostream>
 
-#include "qianmj/json.hpp"
-#include "qianmj/notation.hpp"
-#include "qianmj/registry.hpp"
-#include "qianmj/rules.hpp"
-#include "qianmj/version.hpp"
-#include "qianmj/waits.hpp"
+#include "qianmj/qianmj.hpp"
 
 int main() {
   auto rules = qianmj::build_ruleset("duyun");

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "common_options.hpp"
-#include "pattern_rows.hpp"
+#include "engine/common_options.hpp"
+#include "rules/common/pattern_rows.hpp"
 
 namespace qianmj {
 namespace {

@@ -1,7 +1,7 @@
 // Duyun (都匀) rules: RULES.md D1-D5 as a table and a few predicates.
 #pragma once
 
-#include "qianmj/rules.hpp"
+#include "qianmj/engine/rules.hpp"
 
 namespace qianmj {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "book.hpp"
-#include "qianmj/settle.hpp"
+#include "engine/book.hpp"
+#include "qianmj/engine/settle.hpp"
 #include "rules/duyun/duyun.hpp"
 
 namespace qianmj {

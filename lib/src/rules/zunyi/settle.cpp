@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "book.hpp"
+#include "engine/book.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj {

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "common_options.hpp"
-#include "pattern_rows.hpp"
+#include "engine/common_options.hpp"
+#include "rules/common/pattern_rows.hpp"
 
 namespace qianmj {
 namespace {

@@ -1,0 +1,38 @@
+// The rule sets there are: the CLI, the JSON reader and the docs enumerate this list.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "qianmj/core/error.hpp"
+#include "qianmj/engine/options.hpp"
+
+namespace qianmj {
+
+class Ruleset;
+
+// What a rule set declares of itself before one is made. Each rule set's folder defines one
+// (lib/src/rules/<id>/), listed once in lib/src/rules/rulesets.def.
+struct RulesetInfo {
+  std::string_view id;  // as in --rules ID and a table's "rules"
+  std::string_view en;  // its name in English
+  std::string_view zh;  // and in Chinese
+  std::unique_ptr<Ruleset> (*make)(Options options);
+  std::span<const OptionSpec> options;  // its house options, in the order `qianmj rules` lists them
+  // The table fields only this rule set reads (JSON paths with [] for any seat, such as
+  // "seats[].chongfeng"); a table priced under another rule set that gives one is refused.
+  std::span<const std::string_view> table_fields;
+};
+
+// Every rule set, the default first.
+std::span<const RulesetInfo> rulesets();
+const RulesetInfo& default_ruleset();
+const RulesetInfo* find_ruleset(std::string_view id);  // nullptr for an unknown id
+std::string known_ruleset_ids();                       // the ids, comma-separated
+
+// The rule set `id` with `options`: an unknown id, or an option of another rule set, is
+// bad_option (RULES.md H).
+Result<std::unique_ptr<Ruleset>> build_ruleset(std::string_view id, Options options = {});
+
+}  // namespace qianmj

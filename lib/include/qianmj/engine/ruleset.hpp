@@ -1,0 +1,90 @@
+// The Ruleset interface: what every rule set answers, and how one is made.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+#include "qianmj/core/analysis.hpp"
+#include "qianmj/core/error.hpp"
+#include "qianmj/core/hand.hpp"
+#include "qianmj/core/item.hpp"
+#include "qianmj/engine/options.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/score.hpp"
+#include "qianmj/engine/situation.hpp"
+#include "qianmj/engine/waits.hpp"
+
+namespace qianmj {
+
+struct CheckedTable;
+struct Ledger;
+struct Table;
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  virtual std::string_view id() const = 0;
+  virtual Text name() const = 0;
+  // What its values are, and what prices them into points (none: a value is its points).
+  virtual Unit unit() const = 0;
+  virtual std::optional<Price> price() const { return std::nullopt; }
+  // The heading of its pattern table after its name ("Duyun patterns (only the highest counts)").
+  virtual Text patterns_heading() const = 0;
+  // An add-on's value as `qianmj rules` shows it ("+6"; "+N" for one that depends on the table).
+  virtual std::string addon_value_text(std::string_view id) const;
+  // What a wait that may not be won off a discard is labelled (Duyun D3).
+  virtual Text self_draw_only() const { return {"self-draw only", "只能自摸"}; }
+  virtual const std::vector<ItemSpec>& patterns() const = 0;
+  virtual const std::vector<ItemSpec>& addons() const = 0;
+  // An add-on by id with its value under the house options in effect.
+  virtual Item addon(std::string_view id) const = 0;
+  const Options& options() const { return options_; }
+
+  // The best pattern of a 14-tile hand (kong = 3) won on `win` (if known), or nullopt
+  // when it is not a win under this rule set. Situation flags such as 天胡 take part.
+  virtual std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
+                                           const Situation& s) const = 0;
+  // Whether a win with this pattern may be taken off a discard (Duyun D3).
+  virtual bool legal_on_discard(const Item& pattern, const Hand& hand,
+                                const Situation& s) const = 0;
+  // Scores a 14-tile hand (kong = 3) in a situation: checks the situation against the hand
+  // (normalize_situation), notes the fields this rule set ignores, evaluate()s, then prices.
+  Result<Score> score(const Hand& hand, const Situation& s) const;
+  // The score before any price: pattern, add-ons, and each payer's role, count, items and
+  // covers (value and points are price_payers()'s). `s` is normalized; `sc` has its notes.
+  virtual std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const = 0;
+  // Each payer's value (the sum of its items), points (value × covers × price()) and the
+  // total, exactly or out_of_range.
+  std::optional<Error> price_payers(Score& sc) const;
+  // Situation fields this rule set does not read (Zunyi: dou).
+  virtual std::span<const IgnoredField> ignored_fields() const { return {}; }
+  // Prices a table that settle() has checked: the whole ledger of the hand.
+  virtual Result<Ledger> settle(const CheckedTable& table) const = 0;
+  // Adds the tiles of the table that only this rule set knows of to `copies` (C7 across the
+  // table), checking its own fields; an error names the field.
+  virtual std::optional<Error> count_table_tiles(const Table&, Counts&) const {
+    return std::nullopt;
+  }
+  // Whether settle needs every seat's hand whatever the result (Zunyi: 豆 and 鸡 need
+  // to know who is ready).
+  virtual bool needs_all_hands() const { return false; }
+  // The add-ons a 查大叫 adds to a ready hand's best pattern in this situation (Duyun D8:
+  // 报听); none by default (Zunyi Z7: pattern points only).
+  virtual std::vector<Item> dajiao_addons(const Situation&) const { return {}; }
+  // Why a hand of winning shape is still no win under these rules (Zunyi Z1), if so.
+  virtual std::optional<Text> no_win_reason(const Hand&) const { return std::nullopt; }
+
+ protected:
+  // std::invalid_argument for an option of another rule set (build_ruleset reports it as an
+  // error instead).
+  Ruleset(std::string_view id, Options options);
+  Options options_;
+};
+
+// The rule set `id` (see registry.hpp); nullptr for an unknown id or an option of another
+// rule set (build_ruleset says which).
+std::unique_ptr<Ruleset> make_ruleset(std::string_view id, Options options = {});
+
+}  // namespace qianmj

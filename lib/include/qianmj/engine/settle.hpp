@@ -1,0 +1,124 @@
+// The ledger of one hand: a described table in, every payment out (RULES.md D4-D10).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qianmj/engine/rules.hpp"
+
+namespace qianmj {
+
+inline constexpr int kSeats = 4;  // C2: seats 0-3 in turn order
+
+struct KongEvent {
+  int seat = 0;
+  Meld::Kind kind = Meld::Kind::DirectKong;  // never Pung
+  Tile tile;
+  int from = -1;  // the discarder, for a direct kong
+  friend bool operator==(const KongEvent&, const KongEvent&) = default;
+};
+
+struct WinEvent {
+  int seat = 0;
+  int from = -1;  // the discarder (or the robbed seat); == seat or -1 for a self-draw
+  Tile tile;
+  bool after_kong = false;
+  bool robbing_kong = false;
+  bool tianhu = false;
+  bool dihu = false;
+  bool self_drawn() const { return from < 0 || from == seat; }
+  friend bool operator==(const WinEvent&, const WinEvent&) = default;
+};
+
+struct SeatState {
+  std::string name;
+  std::optional<Hand> hand;  // as given: 13 tiles, or a winner's 13 + tile / 14
+  bool baoting = false;
+  int discarded_yaoji = 0;  // Zunyi
+  bool chongfeng = false;   // Zunyi
+  friend bool operator==(const SeatState&, const SeatState&) = default;
+};
+
+struct Table {
+  std::string rules{default_ruleset().id};  // empty from JSON without "rules": the caller's choice
+  Options options;
+  int dealer = 0;
+  std::int64_t streak = 0;
+  std::array<SeatState, kSeats> seats;
+  std::vector<KongEvent> kongs;  // in the order they were made
+  enum class Outcome { Win, Draw, Escape };
+  Outcome outcome = Outcome::Draw;
+  std::vector<WinEvent> wins;
+  int escaper = -1;
+  bool last_four = false;
+  std::optional<Tile> flipped;  // Zunyi: the turned-up tile after a win
+  friend bool operator==(const Table&, const Table&) = default;
+};
+
+// One payment between two seats.
+struct Transfer {
+  int from = 0;
+  int to = 0;
+  std::int64_t points = 0;
+  std::int64_t value = 0;   // fan (Duyun) or points (Zunyi) charged, where a pattern is priced
+  std::vector<Item> items;  // pattern and add-ons, where a pattern is priced
+  int covers = 1;  // seats' shares paid (Zunyi 包三家: 3): points = value × covers (× base)
+};
+
+// One row of the ledger: what happened and the payments it caused.
+struct LedgerItem {
+  std::string id;  // yindou sijidou jindou win gangshangpao huazhu huangdou chadajiao escape
+  Text name;       // 金豆 / Concealed kong 豆
+  Text detail;     // 9筒 北 / 9p, seat 3
+  std::vector<Transfer> transfers;
+  std::vector<Text> lines;  // the arithmetic, a line each, for a referee to check by hand
+};
+
+// 查叫: what the draw (or a late escape) found in one seat's hand.
+struct SeatCheck {
+  bool ready = false;
+  std::optional<bool> huazhu;      // 花猪 (D8.1), where the rule set checks for it
+  std::optional<Item> dajiao;      // best pattern over the live waits
+  std::vector<Item> dajiao_items;  // what a 查大叫 charges for it: the pattern and its add-ons
+};
+
+struct Ledger {
+  std::vector<LedgerItem> items;
+  std::array<std::optional<SeatCheck>, kSeats> checks;  // seats whose hands were checked
+  std::array<std::int64_t, kSeats> totals{};
+  int next_dealer = 0;
+  std::int64_t next_streak = 0;
+  std::vector<Text> notes;
+};
+
+// Whether a ledger's items carry their arithmetic (LedgerItem::lines). A caller that shows
+// only the amounts (a session's running totals) settles Without: the same items, transfers
+// and totals, without the work of writing the lines.
+enum class Arithmetic : bool { Without, With };
+
+// A table after the checks every rule set shares.
+struct CheckedTable {
+  const Table& table;
+  std::array<std::optional<Hand>, kSeats> waiting;  // 13-tile hands; a winner's without the win
+  std::vector<bool> kong_void;                      // per kongs[i]: robbed (D5), pays nothing
+  std::array<bool, kSeats> winner{};
+  Arithmetic arithmetic = Arithmetic::With;
+};
+
+// Checks the table (field paths in Error::field) and prices it under `rules`; the ledger is
+// checked to sum to zero. The table's own `rules` and `options` are the caller's to apply
+// (the second form builds the rule set from them: an unknown one or a foreign option is
+// bad_option).
+Result<Ledger> settle(const Ruleset& rules, const Table& table,
+                      Arithmetic arithmetic = Arithmetic::With);
+Result<Ledger> settle(const Table& table);
+
+// An error about one field of the table.
+Error field_error(ErrorCode code, std::string field, std::string en, std::string zh);
+
+// Seat names for text: the table's, else 东南西北 / East South West North.
+std::string seat_name(const Table& table, int seat, bool chinese);
+
+}  // namespace qianmj

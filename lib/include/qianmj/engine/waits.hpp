@@ -1,0 +1,45 @@
+// What a hand waits on (C5, C6), with the value of each wait.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+#include "qianmj/core/analysis.hpp"
+#include "qianmj/core/hand.hpp"
+#include "qianmj/core/item.hpp"
+#include "qianmj/engine/situation.hpp"
+
+namespace qianmj {
+
+struct WaitValue {
+  Wait wait;
+  Item pattern;
+  bool legal_on_discard = true;
+};
+
+struct WaitsAnswer {
+  Hand hand;
+  bool ready = false;
+  std::optional<Text> reason;  // why formal waits do not count (Zunyi 缺一门)
+  std::vector<WaitValue> waits;
+  std::optional<Item> dajiao;  // best pattern over the live waits
+  // What a 查大叫 at a draw charges for it before any dealer streak: the pattern and the
+  // add-ons of the situation (Duyun: 报听 +6, D8), and their sum.
+  std::vector<Item> dajiao_items;
+  std::int64_t dajiao_total = 0;
+};
+
+struct DiscardAnswer {
+  Tile discard;
+  WaitsAnswer waits;
+};
+
+class Ruleset;
+
+// C5/C6 waits of a 13-tile hand with each wait's best pattern; ready = a live wait exists.
+WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s);
+// For a 14-tile hand: each distinct discard that leaves the hand ready.
+std::vector<DiscardAnswer> analyze_discards(const Ruleset& rules, const Hand& hand,
+                                            const Situation& s);
+
+}  // namespace qianmj

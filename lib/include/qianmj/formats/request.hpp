@@ -1,0 +1,65 @@
+// Requests as a score or waits pipeline reads them (INTERFACE §2): a line is a hand, or a JSON
+// object of a hand and situation fields over the defaults of the command line. The CLI calls
+// these for `score -` and `waits -`; a C++ caller can do the same.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "qianmj/core/error.hpp"
+#include "qianmj/core/hand.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/engine/situation.hpp"
+
+namespace qianmj {
+
+// The situation of a score request as given, before it is read: text where a caller types
+// text (the winning tile, the dealer, the streak), so every mistake is an error that says so.
+struct SituationArgs {
+  std::string win;
+  bool zimo = false, after_kong = false, robbing_kong = false, baoting = false,
+       payer_baoting = false, tianhu = false, dihu = false, dou = false;
+  std::string dealer = "none";  // winner, payer, none
+  std::int64_t streak = 0;
+  std::string streak_text;  // the streak as typed, read here: 10^19 is out_of_range, not 2^63-1
+  bool win_given = false,
+       streak_given = false;  // an empty win or streak is an error, not "not given"
+};
+
+// A situation field as the command line spells it: streak -> --streak, payer_baoting ->
+// --payer-baoting (the library's messages name fields; the program and the web module name
+// its flags, with this as their `field_name`).
+std::string flag_name(std::string_view field);
+
+// The situation those arguments say; errors name the fields through `field_name` (null: the
+// field names themselves, "streak"; the CLI: its flags, "--streak").
+Result<Situation> read_situation(const SituationArgs& a,
+                                 std::string (*field_name)(std::string_view) = nullptr);
+
+// A hand to score and its situation: 14 tiles, or 13 and the winning tile (added here).
+struct ScoreRequest {
+  Hand hand;
+  Situation situation;
+};
+Result<ScoreRequest> score_request(std::string_view hand_text, const SituationArgs& a,
+                                   std::string (*field_name)(std::string_view) = nullptr);
+
+// The situation fields a waits request takes.
+struct WaitsArgs {
+  bool baoting = false;
+  bool dou = false;
+};
+
+// A line that starts with '{' is a JSON request: its object, or a bad_json error (a key
+// twice included). nullopt for any other line (a hand).
+std::optional<Result<Json>> json_request(const std::string& line);
+
+// One line of a pipeline over `defaults`: the hand text (the line itself, or the object's
+// "hand") and the arguments with the object's fields applied. An error names the field.
+Result<SituationArgs> score_line(const std::string& line, SituationArgs defaults,
+                                 std::string& hand);
+Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs defaults, std::string& hand);
+
+}  // namespace qianmj

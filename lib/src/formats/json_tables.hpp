@@ -1,0 +1,24 @@
+// Internal: the two readers of a settle table behind table_from_json (json.hpp).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "qianmj/core/error.hpp"
+#include "qianmj/engine/settle.hpp"
+
+namespace qianmj::json_detail {
+
+// The tables pipelines send, in one pass without a DOM: every field plain (strings without
+// escapes, whole numbers without sign or fraction, no null), no key twice, at most 32 house
+// rules. std::nullopt for anything else, an error above all; a table it reads is the one
+// table_from_json_checked reads from the same text.
+std::optional<Table> table_from_json_fast(std::string_view text);
+
+// A kong's "kind" in a table: direct, added or concealed; std::nullopt for any other.
+std::optional<Meld::Kind> kong_kind(std::string_view name);
+
+// Any table, through a DOM, every field checked and an error naming the one at fault.
+Result<Table> table_from_json_checked(std::string_view text);
+
+}  // namespace qianmj::json_detail

@@ -1,0 +1,355 @@
+// Settle tables read in one pass without a DOM, for the tables pipelines send: plain strings,
+// whole numbers. Anything else (an error above all) is left to the checked reader, which
+// names the field at fault; this one only ever agrees with it.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "formats/json_tables.hpp"
+#include "qianmj/formats/notation.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "core/utf8.hpp"
+
+namespace qianmj::json_detail {
+
+namespace {
+
+// A cursor over the text. Each read skips the whitespace JSON allows before it and says
+// whether what follows is what it reads; false leaves the table to the checked reader.
+class Scan {
+ public:
+  explicit Scan(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  bool eat(char c) {
+    skip();
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+  bool at_end() {
+    skip();
+    return p_ == end_;
+  }
+  // A string without escapes or control characters, in valid UTF-8 (as the JSON parser
+  // checks it), as a view of the text.
+  bool string(std::string_view& out) {
+    if (!eat('"')) return false;
+    const char* start = p_;
+    bool wide = false;
+    for (; p_ != end_ && *p_ != '"'; ++p_) {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c < 0x20 || c == '\\') return false;
+      wide |= c >= 0x80;
+    }
+    if (p_ == end_) return false;
+    out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+    ++p_;
+    return !wide || static_cast<bool>(utf8::decode(out));
+  }
+  // A whole number from lo to hi written as JSON writes one (no sign, no leading zero), of at
+  // most 18 digits. A fraction or an exponent is left unread, so the token after it fails.
+  bool integer(std::int64_t& out, std::int64_t lo, std::int64_t hi) {
+    skip();
+    const char* start = p_;
+    std::int64_t x = 0;
+    for (; p_ != end_ && *p_ >= '0' && *p_ <= '9'; ++p_)
+      if (p_ - start < 18) x = x * 10 + (*p_ - '0');  // (more digits are refused below)
+    const auto digits = p_ - start;
+    if (digits == 0 || digits > 18 || (digits > 1 && *start == '0')) return false;
+    if (x < lo || x > hi) return false;
+    out = x;
+    return true;
+  }
+  bool integer(int& out, int lo, int hi) {
+    std::int64_t x = 0;
+    if (!integer(x, lo, hi)) return false;
+    out = static_cast<int>(x);
+    return true;
+  }
+  char peek() {
+    skip();
+    return p_ == end_ ? '\0' : *p_;
+  }
+  bool boolean(bool& out) {
+    skip();
+    const bool on = word("true");
+    if (!on && !word("false")) return false;
+    out = on;
+    return true;
+  }
+  bool tile(Tile& out) {
+    std::string_view s;
+    if (!string(s)) return false;
+    auto t = parse_tile(s);
+    if (!t) return false;
+    out = *t;
+    return true;
+  }
+  // An object: `member(key)` reads the value of each key.
+  template <class F>
+  bool members(F&& member) {
+    if (!eat('{')) return false;
+    if (eat('}')) return true;
+    do {
+      std::string_view key;
+      if (!string(key) || !eat(':') || !member(key)) return false;
+    } while (eat(','));
+    return eat('}');
+  }
+  // An object of known keys: `field(bit)` reads the value of the key at `bit`'s place in
+  // `keys`; an unknown key, or a key twice, is refused.
+  template <class F>
+  bool object(std::initializer_list<std::string_view> keys, std::uint32_t& seen, F&& field) {
+    seen = 0;
+    return members([&](std::string_view key) {
+      std::uint32_t bit = 1;
+      for (auto k : keys) {
+        if (k == key) break;
+        bit <<= 1;
+      }
+      if (bit >> keys.size() || (seen & bit)) return false;
+      seen |= bit;
+      return field(bit);
+    });
+  }
+  // An array of at most `max` elements, each read by `element()`.
+  template <class F>
+  bool array(std::size_t max, F&& element) {
+    if (!eat('[')) return false;
+    if (eat(']')) return true;
+    std::size_t n = 0;
+    do {
+      if (++n > max || !element()) return false;
+    } while (eat(','));
+    return eat(']');
+  }
+
+ private:
+  void skip() {
+    while (p_ != end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) ++p_;
+  }
+  bool word(std::string_view w) {
+    if (static_cast<std::size_t>(end_ - p_) < w.size() || std::string_view(p_, w.size()) != w)
+      return false;
+    p_ += w.size();
+    return true;
+  }
+  const char* p_;
+  const char* end_;
+};
+
+constexpr std::uint32_t bit(int i) {
+  return 1u << i;
+}
+
+bool seat(Scan& in, SeatState& seat) {
+  std::uint32_t seen = 0;
+  return in.object({"name", "hand", "baoting", "discarded_yaoji", "chongfeng"}, seen,
+                   [&](std::uint32_t b) {
+                     std::string_view s;
+                     switch (b) {
+                       case bit(0):
+                         if (!in.string(s)) return false;
+                         seat.name = s;
+                         return true;
+                       case bit(1): {
+                         if (!in.string(s)) return false;
+                         auto hand = parse_hand(s);
+                         if (!hand) return false;
+                         seat.hand = *hand;
+                         return true;
+                       }
+                       case bit(2):
+                         return in.boolean(seat.baoting);
+                       case bit(3):
+                         return in.integer(seat.discarded_yaoji, 0, 4);
+                       default:
+                         return in.boolean(seat.chongfeng);
+                     }
+                   });
+}
+
+bool kong(Scan& in, Table& t) {
+  KongEvent k;
+  std::uint32_t seen = 0;
+  const bool ok = in.object({"seat", "kind", "tile", "from"}, seen, [&](std::uint32_t b) {
+    std::string_view kind;
+    switch (b) {
+      case bit(0):
+        return in.integer(k.seat, 0, 3);
+      case bit(1): {
+        if (!in.string(kind)) return false;
+        const auto named = kong_kind(kind);
+        if (named) k.kind = *named;
+        return named.has_value();
+      }
+      case bit(2):
+        return in.tile(k.tile);
+      default:
+        return in.integer(k.from, 0, 3);
+    }
+  });
+  if (!ok || (seen & (bit(0) | bit(1) | bit(2))) != (bit(0) | bit(1) | bit(2))) return false;
+  t.kongs.push_back(k);
+  return true;
+}
+
+bool win(Scan& in, Table& t) {
+  WinEvent w;
+  std::uint32_t seen = 0;
+  const bool ok =
+      in.object({"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"}, seen,
+                [&](std::uint32_t b) {
+                  switch (b) {
+                    case bit(0):
+                      return in.integer(w.seat, 0, 3);
+                    case bit(1):
+                      return in.integer(w.from, 0, 3);
+                    case bit(2):
+                      return in.tile(w.tile);
+                    case bit(3):
+                      return in.boolean(w.after_kong);
+                    case bit(4):
+                      return in.boolean(w.robbing_kong);
+                    case bit(5):
+                      return in.boolean(w.tianhu);
+                    default:
+                      return in.boolean(w.dihu);
+                  }
+                });
+  if (!ok || (seen & (bit(0) | bit(2))) != (bit(0) | bit(2))) return false;
+  t.wins.push_back(w);
+  return true;
+}
+
+bool result(Scan& in, Table& t) {
+  std::string_view kind;
+  Tile flipped;
+  int seat = -1;
+  bool last_four = false;
+  std::uint32_t seen = 0;
+  const bool ok =
+      in.object({"kind", "wins", "seat", "last_four", "flipped"}, seen, [&](std::uint32_t b) {
+        switch (b) {
+          case bit(0):
+            return in.string(kind);
+          case bit(1):
+            return in.array(3, [&] { return win(in, t); });
+          case bit(2):
+            return in.integer(seat, 0, 3);
+          case bit(3):
+            return in.boolean(last_four);
+          default:
+            return in.tile(flipped);
+        }
+      });
+  if (!ok || !(seen & bit(0))) return false;
+  const std::uint32_t others = seen & ~bit(0);
+  if (kind == "win") {
+    if (others & ~(bit(1) | bit(4)) || !(others & bit(1))) return false;
+    t.outcome = Table::Outcome::Win;
+    if (others & bit(4)) t.flipped = flipped;
+  } else if (kind == "draw") {
+    if (others) return false;
+    t.outcome = Table::Outcome::Draw;
+  } else if (kind == "escape") {
+    if (others & ~(bit(2) | bit(3)) || !(others & bit(2))) return false;
+    t.outcome = Table::Outcome::Escape;
+    t.escaper = seat;
+    t.last_four = last_four;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// House rules as written, set once the rule set is known (in the order of their names, as
+// the checked reader sets them).
+class HouseRules {
+ public:
+  bool read(Scan& in) {
+    return in.members([&](std::string_view name) {
+      if (count_ == kMax) return false;
+      for (std::size_t i = 0; i < count_; ++i)
+        if (rules_[i].name == name) return false;  // twice
+      Rule& r = rules_[count_++];
+      r.name = name;
+      switch (in.peek()) {
+        case 't':
+        case 'f':
+          r.kind = Rule::Switch;
+          return in.boolean(r.on);
+        case '"':
+          r.kind = Rule::Text;
+          return in.string(r.text);
+        default:
+          r.kind = Rule::Number;
+          return in.integer(r.number, 0, INT64_MAX);
+      }
+    });
+  }
+  bool set(Options& options) {
+    std::sort(rules_.begin(), rules_.begin() + static_cast<std::ptrdiff_t>(count_),
+              [](const Rule& a, const Rule& b) { return a.name < b.name; });
+    for (std::size_t i = 0; i < count_; ++i) {
+      const Rule& r = rules_[i];
+      const auto error = r.kind == Rule::Switch ? options.set_switch(r.name, r.on)
+                         : r.kind == Rule::Text ? options.set(r.name, r.text)
+                                                : options.set(r.name, std::to_string(r.number));
+      if (error) return false;
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kMax = 32;
+  struct Rule {
+    std::string_view name, text;
+    enum { Switch, Number, Text } kind = Switch;
+    bool on = false;
+    std::int64_t number = 0;
+  };
+  std::array<Rule, kMax> rules_;
+  std::size_t count_ = 0;
+};
+
+}  // namespace
+
+std::optional<Table> table_from_json_fast(std::string_view text) {
+  Scan in(text);
+  Table t;
+  t.rules.clear();
+  std::string_view rules;
+  std::uint32_t seen = 0;
+  std::size_t seats = 0;
+  HouseRules house;
+  const bool ok =
+      in.object({"rules", "dealer", "streak", "seats", "kongs", "result", "options"}, seen,
+                [&](std::uint32_t b) {
+                  switch (b) {
+                    case bit(0):
+                      return in.string(rules);
+                    case bit(1):
+                      return in.integer(t.dealer, 0, 3);
+                    case bit(2):
+                      return in.integer(t.streak, 0, INT64_MAX);
+                    case bit(3):
+                      return in.array(kSeats, [&] { return seat(in, t.seats[seats++]); });
+                    case bit(4):
+                      return in.array(64, [&] { return kong(in, t); });
+                    case bit(5):
+                      return result(in, t);
+                    default:
+                      return house.read(in);
+                  }
+                });
+  constexpr std::uint32_t required = bit(1) | bit(3) | bit(5);
+  if (!ok || !in.at_end() || (seen & required) != required || seats != kSeats) return std::nullopt;
+  if (seen & bit(0)) t.rules = rules;
+  if (find_ruleset(t.rules)) t.options = Options(t.rules);
+  if (!house.set(t.options)) return std::nullopt;
+  return t;
+}
+
+}  // namespace qianmj::json_detail

@@ -11,8 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include "qianmj/core/error.hpp"
-#include "qianmj/engine/explain.hpp"
 #include "qianmj/core/hand.hpp"
+#include "qianmj/engine/explain.hpp"
 #include "qianmj/engine/rules.hpp"
 
 namespace qianmj::cli {

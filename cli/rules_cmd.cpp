@@ -3,8 +3,8 @@
 
 #include "commands.hpp"
 #include "help.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/answers/rule_texts.hpp"
+#include "qianmj/formats/json.hpp"
 
 namespace qianmj::cli {
 

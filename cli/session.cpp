@@ -14,9 +14,9 @@
 #include "help.hpp"
 #include "io.hpp"
 #include "pipeline.hpp"
+#include "qianmj/answers/session.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
-#include "qianmj/answers/session.hpp"
 
 namespace qianmj::cli {
 

@@ -7,8 +7,8 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 #include "reference/reference.hpp"
 #include "tables.hpp"
 

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "helpers.hpp"
-#include "qianmj/engine/registry.hpp"
 #include "qianmj/answers/rule_texts.hpp"
+#include "qianmj/engine/registry.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;

@@ -6,10 +6,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "qianmj/formats/notation.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/engine/ruleset.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::test {
 

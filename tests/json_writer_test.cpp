@@ -3,13 +3,13 @@
 // golden hand and thousands of random hands and tables of every rule set.
 #include <catch2/catch.hpp>
 
+#include "formats/json_text.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "formats/json_text.hpp"
+#include "qianmj/answers/session.hpp"
+#include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
-#include "qianmj/engine/registry.hpp"
-#include "qianmj/answers/session.hpp"
 #include "reference/json_dom.hpp"
 #include "testdata.hpp"
 

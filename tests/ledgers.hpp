@@ -12,8 +12,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 
 namespace qianmj::test {
 

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "limits.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 
 using namespace qianmj;
 using namespace qianmj::test::limits;

@@ -10,9 +10,9 @@
 
 #include "generators.hpp"
 #include "ledgers.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/ruleset.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 #include "reference/reference.hpp"
 #include "tables.hpp"
 

@@ -8,8 +8,8 @@
 
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 #include "reference/reference.hpp"
 #include "rules/zunyi/zunyi.hpp"
 #include "tables.hpp"

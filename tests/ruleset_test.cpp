@@ -5,10 +5,10 @@
 #include <stdexcept>
 
 #include "helpers.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/registry.hpp"
-#include "qianmj/formats/request.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/request.hpp"
 
 using namespace qianmj;
 

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
 #include "reference/reference.hpp"
 #include "tables.hpp"
 #include "testdata.hpp"

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "generators.hpp"
 #include "formats/json_tables.hpp"
-#include "qianmj/formats/json.hpp"
+#include "generators.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/json.hpp"
 
 using namespace qianmj;
 using namespace std::string_literals;

@@ -2,10 +2,10 @@
 // Each function returns a pointer to a string that stays valid until the next call.
 #include <emscripten/emscripten.h>
 #include <string>
-#include "qianmj/formats/json.hpp"
-#include "qianmj/formats/request.hpp"
 #include "qianmj/engine/rules.hpp"
 #include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/request.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 #include "qianmj/answers/session.hpp"
 
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/json.hpp"
 
 namespace qianmj {
 

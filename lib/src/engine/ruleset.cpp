@@ -1,5 +1,5 @@
-#include "qianmj/core/amounts.hpp"
 #include "qianmj/engine/ruleset.hpp"
+#include "qianmj/core/amounts.hpp"
 
 #include <stdexcept>
 

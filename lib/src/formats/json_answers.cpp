@@ -1,12 +1,12 @@
 // Answers as JSON documents: a score, the rules, an error, a ledger and a seat's statement.
 #include <span>
 
+#include "core/utf8.hpp"
 #include "formats/json_common.hpp"
 #include "formats/json_text.hpp"
-#include "qianmj/formats/notation.hpp"
 #include "qianmj/answers/session.hpp"
 #include "qianmj/engine/settle.hpp"
-#include "core/utf8.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 

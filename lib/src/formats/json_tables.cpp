@@ -7,9 +7,9 @@
 #include <unordered_set>
 
 #include "formats/json_tables.hpp"
+#include "qianmj/engine/settle.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
-#include "qianmj/engine/settle.hpp"
 
 namespace qianmj {
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string>
 
-#include "formats/json_tables.hpp"
-#include "qianmj/formats/notation.hpp"
-#include "qianmj/engine/registry.hpp"
 #include "core/utf8.hpp"
+#include "formats/json_tables.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj::json_detail {
 

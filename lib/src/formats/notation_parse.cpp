@@ -3,8 +3,8 @@
 #include <optional>
 #include <vector>
 
-#include "qianmj/formats/notation.hpp"
 #include "core/utf8.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 namespace {

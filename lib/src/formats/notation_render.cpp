@@ -2,8 +2,8 @@
 #include <string>
 #include <vector>
 
-#include "qianmj/formats/notation.hpp"
 #include "core/utf8.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 namespace {

@@ -4,8 +4,8 @@
 #include <climits>
 
 #include "qianmj/core/analysis.hpp"
-#include "qianmj/formats/notation.hpp"
 #include "qianmj/engine/settle.hpp"  // field_error
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "qianmj/formats/notation.hpp"
-#include "qianmj/engine/registry.hpp"
 #include "core/utf8.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "qianmj/core/error.hpp"
 #include "qianmj/core/hand.hpp"
-#include "qianmj/formats/json.hpp"
 #include "qianmj/engine/situation.hpp"
+#include "qianmj/formats/json.hpp"
 
 namespace qianmj {
 

@@ -1,8 +1,8 @@
 // Zunyi (遵义) rules: RULES.md Z1-Z8 as a table and a few predicates. Amounts are points.
 #pragma once
 
-#include "rules/common/pattern_rows.hpp"
 #include "qianmj/engine/rules.hpp"
+#include "rules/common/pattern_rows.hpp"
 
 namespace qianmj {
 

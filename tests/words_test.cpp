@@ -3,8 +3,10 @@
 // to words in both spellings; every spelling of every word reads the same.
 #include <nlohmann/json.hpp>
 
+#include "formats/words/lexicon.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/table_words.hpp"
 #include "testdata.hpp"
@@ -295,4 +297,22 @@ TEST_CASE(
   CHECK(twice.error().en == "base is said twice");
   CHECK(twice.error().zh == "base说了两次");
   CHECK(table_from_words("庄东 base=5 流局"));
+}
+
+// The words a rule set adds are rows of its own, tagged with its id, and read whatever the
+// table's rule set: settle() says what the rules make of them.
+TEST_CASE("Words: a rule set's own words are tagged rows of the lexicon, read as before") {
+  for (const auto& v : words::kRulesetVerbs) CHECK(find_ruleset(v.ruleset) != nullptr);
+  for (const auto& k : words::kRulesetKeys) CHECK(find_ruleset(k.ruleset) != nullptr);
+  for (const auto& v : words::kVerbs) CHECK(v.ruleset.empty());
+  for (const auto& k : words::kKeys) CHECK(k.ruleset.empty());
+  for (const char* line : {"庄东 东:2344567筒345789条 东自摸7筒 南打幺鸡2 西冲锋鸡 翻牌7筒",
+                           "dealer:E E:2344567p345789s E:zimo:7p S:yaoji:2 W:chongfeng flip:7p"}) {
+    auto t = table_from_words(std::string_view(line));
+    REQUIRE(t);
+    CHECK(t->table.seats[1].discarded_yaoji == 2);
+    CHECK(t->table.seats[2].chongfeng);
+    REQUIRE(t->table.flipped);
+    CHECK(*t->table.flipped == Tile(Suit::Pin, 7));
+  }
 }

@@ -95,10 +95,8 @@ std::optional<Error> check_owned_fields(const Table& t, const Ruleset& rules) {
   return std::nullopt;
 }
 
-std::optional<Error> check_events(const Table& t, CheckedTable& c) {
-  if (!valid_seat(t.dealer))
-    return bad("dealer", "the dealer is a seat from 0 to 3", "庄家应为 0 到 3 号座位");
-  if (t.streak < 0) return bad("streak", "the streak is 0 or more", "连庄数不能为负");
+// Each kong: a seat, and a discarder for a direct kong only.
+std::optional<Error> check_kongs(const Table& t) {
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     const auto& k = t.kongs[i];
     if (!valid_seat(k.seat))
@@ -115,107 +113,131 @@ std::optional<Error> check_events(const Table& t, CheckedTable& c) {
                           "只有明杠才有点杠者");
     }
   }
+  return std::nullopt;
+}
+
+// Win `i` of a win result: its seats, the same discard as the first's, its kind of win.
+std::optional<Error> check_win(const Table& t, CheckedTable& c, std::size_t i) {
+  const auto& first = t.wins.front();
+  const auto& w = t.wins[i];
+  if (!valid_seat(w.seat))
+    return bad(path("result.wins", i, "seat"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+  if (w.from != -1 && !valid_seat(w.from))
+    return bad(path("result.wins", i, "from"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+  if (c.winner[static_cast<std::size_t>(w.seat)])
+    return inconsistent(path("result.wins", i, "seat"), "a seat wins once", "同一家不能胡两次");
+  c.winner[static_cast<std::size_t>(w.seat)] = true;
+  if (t.wins.size() > 1) {
+    if (w.self_drawn())
+      return inconsistent(path("result.wins", i, "from"),
+                          "several wins are 一炮多响: all off one discard, none self-drawn",
+                          "多家胡牌即一炮多响：须同胡一张打出的牌，不能有自摸");
+    if (w.from != first.from || w.tile != first.tile || w.after_kong != first.after_kong ||
+        w.robbing_kong != first.robbing_kong)
+      return inconsistent(path("result.wins", i),
+                          "wins on one discard share from, tile, after_kong and robbing_kong",
+                          "一炮多响的各家须有相同的 from、tile、after_kong 与 robbing_kong");
+  }
+  if (w.robbing_kong && w.self_drawn())
+    return inconsistent(path("result.wins", i, "from"), "抢杠 names the robbed seat in from",
+                        "抢杠须在 from 中写明被抢杠者");
+  if (w.robbing_kong && w.after_kong)
+    return inconsistent(path("result.wins", i), "robbing_kong and after_kong exclude each other",
+                        "抢杠与杠上花/杠上炮不能同时成立");
+  if (w.tianhu && (w.seat != t.dealer || !w.self_drawn()))
+    return inconsistent(path("result.wins", i, "tianhu"), "天胡 is the dealer's self-drawn win",
+                        "天胡是庄家起手自摸");
+  if (w.dihu && w.seat == t.dealer)
+    return inconsistent(path("result.wins", i, "dihu"), "地胡 is a non-dealer's win",
+                        "地胡是闲家胡牌");
+  if (w.after_kong) {
+    int konger = w.self_drawn() ? w.seat : w.from;
+    if (t.kongs.empty() || t.kongs.back().seat != konger)
+      return inconsistent(path("result.wins", i, "after_kong"),
+                          w.self_drawn() ? "杠上花: the last of kongs[] must be the winner's"
+                                         : "杠上炮: the last of kongs[] must be the discarder's",
+                          w.self_drawn() ? "杠上花：kongs 中最后一个杠应是胡家的"
+                                         : "杠上炮：kongs 中最后一个杠应是点炮者的");
+  }
+  if (!t.seats[static_cast<std::size_t>(w.seat)].hand)
+    return bad(seat_hand(w.seat), "a winner's hand is required", "胡家的手牌必须给出");
+  return std::nullopt;
+}
+
+// D5: the robbed added kong is void, if it is listed; the robbed seat shows the pung.
+std::optional<Error> check_robbed_kong(const Table& t, CheckedTable& c) {
+  const auto& first = t.wins.front();
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    const auto& k = t.kongs[i];
+    if (k.tile != first.tile) continue;
+    if (k.seat != first.from || k.kind != Meld::Kind::AddedKong)
+      return inconsistent(
+          path("kongs", i),
+          "抢杠 of " + first.tile.ascii() + ": the only kong of it is the robbed seat's added kong",
+          "抢杠 " + first.tile.chinese() + "：此牌只能有被抢者的加杠");
+    if (i + 1 != t.kongs.size())
+      return inconsistent(path("kongs", i), "the robbed kong ends the hand: no kong comes after it",
+                          "被抢的杠结束了这一局：其后不能再有杠");
+    c.kong_void[i] = true;
+  }
+  const auto& robbed = t.seats[static_cast<std::size_t>(first.from)].hand;
+  if (robbed && std::none_of(robbed->melds.begin(), robbed->melds.end(), [&](const Meld& m) {
+        return m.kind == Meld::Kind::Pung && m.tile == first.tile;
+      }))
+    return inconsistent(seat_hand(first.from),
+                        "the robbed seat must show the pung [" +
+                            std::string(3, char('0' + first.tile.rank())) +
+                            first.tile.ascii().substr(1) + "] it was adding to",
+                        "被抢杠者手牌中应有所加杠的碰 " + first.tile.chinese());
+  return std::nullopt;
+}
+
+std::optional<Error> check_wins(const Table& t, CheckedTable& c) {
+  if (t.wins.empty())
+    return bad("result.wins", "a win result lists at least one win", "胡牌结果至少要有一家胡");
+  for (std::size_t i = 0; i < t.wins.size(); ++i)
+    if (auto e = check_win(t, c, i)) return e;
+  if (t.wins.front().robbing_kong)
+    if (auto e = check_robbed_kong(t, c)) return e;
+  for (std::size_t i = 0; i < t.wins.size(); ++i)
+    if (t.wins[i].tianhu && !t.kongs.empty())
+      return inconsistent(path("result.wins", i, "tianhu"),
+                          "天胡 is won on the dealt tiles, before any kong",
+                          "天胡是起手即胡，之前不可能有人开杠");
+  return std::nullopt;
+}
+
+std::optional<Error> check_draw(const Table& t) {
+  for (int s = 0; s < kSeats; ++s)
+    if (!t.seats[static_cast<std::size_t>(s)].hand)
+      return bad(seat_hand(s), "every hand is required at a draw (查叫)", "流局查叫需要每家的手牌");
+  return std::nullopt;
+}
+
+std::optional<Error> check_escape(const Table& t) {
+  if (!valid_seat(t.escaper))
+    return bad("result.seat", "the escaper is a seat from 0 to 3", "逃跑者应为 0 到 3 号座位");
+  if (t.last_four)
+    for (int s = 0; s < kSeats; ++s)
+      if (s != t.escaper && !t.seats[static_cast<std::size_t>(s)].hand)
+        return bad(seat_hand(s), "an escape in the last four tiles needs every other hand (查大叫)",
+                   "最后四张逃跑需要其他各家的手牌（查大叫）");
+  return std::nullopt;
+}
+
+std::optional<Error> check_events(const Table& t, CheckedTable& c) {
+  if (!valid_seat(t.dealer))
+    return bad("dealer", "the dealer is a seat from 0 to 3", "庄家应为 0 到 3 号座位");
+  if (t.streak < 0) return bad("streak", "the streak is 0 or more", "连庄数不能为负");
+  if (auto e = check_kongs(t)) return e;
   c.kong_void.assign(t.kongs.size(), false);
   switch (t.outcome) {
-    case Table::Outcome::Win: {
-      if (t.wins.empty())
-        return bad("result.wins", "a win result lists at least one win", "胡牌结果至少要有一家胡");
-      const auto& first = t.wins.front();
-      for (std::size_t i = 0; i < t.wins.size(); ++i) {
-        const auto& w = t.wins[i];
-        if (!valid_seat(w.seat))
-          return bad(path("result.wins", i, "seat"), "a seat from 0 to 3", "应为 0 到 3 号座位");
-        if (w.from != -1 && !valid_seat(w.from))
-          return bad(path("result.wins", i, "from"), "a seat from 0 to 3", "应为 0 到 3 号座位");
-        if (c.winner[static_cast<std::size_t>(w.seat)])
-          return inconsistent(path("result.wins", i, "seat"), "a seat wins once",
-                              "同一家不能胡两次");
-        c.winner[static_cast<std::size_t>(w.seat)] = true;
-        if (t.wins.size() > 1) {
-          if (w.self_drawn())
-            return inconsistent(path("result.wins", i, "from"),
-                                "several wins are 一炮多响: all off one discard, none self-drawn",
-                                "多家胡牌即一炮多响：须同胡一张打出的牌，不能有自摸");
-          if (w.from != first.from || w.tile != first.tile || w.after_kong != first.after_kong ||
-              w.robbing_kong != first.robbing_kong)
-            return inconsistent(path("result.wins", i),
-                                "wins on one discard share from, tile, after_kong and robbing_kong",
-                                "一炮多响的各家须有相同的 from、tile、after_kong 与 robbing_kong");
-        }
-        if (w.robbing_kong && w.self_drawn())
-          return inconsistent(path("result.wins", i, "from"), "抢杠 names the robbed seat in from",
-                              "抢杠须在 from 中写明被抢杠者");
-        if (w.robbing_kong && w.after_kong)
-          return inconsistent(path("result.wins", i),
-                              "robbing_kong and after_kong exclude each other",
-                              "抢杠与杠上花/杠上炮不能同时成立");
-        if (w.tianhu && (w.seat != t.dealer || !w.self_drawn()))
-          return inconsistent(path("result.wins", i, "tianhu"),
-                              "天胡 is the dealer's self-drawn win", "天胡是庄家起手自摸");
-        if (w.dihu && w.seat == t.dealer)
-          return inconsistent(path("result.wins", i, "dihu"), "地胡 is a non-dealer's win",
-                              "地胡是闲家胡牌");
-        if (w.after_kong) {
-          int konger = w.self_drawn() ? w.seat : w.from;
-          if (t.kongs.empty() || t.kongs.back().seat != konger)
-            return inconsistent(path("result.wins", i, "after_kong"),
-                                w.self_drawn()
-                                    ? "杠上花: the last of kongs[] must be the winner's"
-                                    : "杠上炮: the last of kongs[] must be the discarder's",
-                                w.self_drawn() ? "杠上花：kongs 中最后一个杠应是胡家的"
-                                               : "杠上炮：kongs 中最后一个杠应是点炮者的");
-        }
-        if (!t.seats[static_cast<std::size_t>(w.seat)].hand)
-          return bad(seat_hand(w.seat), "a winner's hand is required", "胡家的手牌必须给出");
-      }
-      if (first.robbing_kong) {  // D5: the robbed added kong is void, if it is listed
-        for (std::size_t i = 0; i < t.kongs.size(); ++i) {
-          const auto& k = t.kongs[i];
-          if (k.tile != first.tile) continue;
-          if (k.seat != first.from || k.kind != Meld::Kind::AddedKong)
-            return inconsistent(path("kongs", i),
-                                "抢杠 of " + first.tile.ascii() +
-                                    ": the only kong of it is the robbed seat's added kong",
-                                "抢杠 " + first.tile.chinese() + "：此牌只能有被抢者的加杠");
-          if (i + 1 != t.kongs.size())
-            return inconsistent(path("kongs", i),
-                                "the robbed kong ends the hand: no kong comes after it",
-                                "被抢的杠结束了这一局：其后不能再有杠");
-          c.kong_void[i] = true;
-        }
-        const auto& robbed = t.seats[static_cast<std::size_t>(first.from)].hand;
-        if (robbed && std::none_of(robbed->melds.begin(), robbed->melds.end(), [&](const Meld& m) {
-              return m.kind == Meld::Kind::Pung && m.tile == first.tile;
-            }))
-          return inconsistent(seat_hand(first.from),
-                              "the robbed seat must show the pung [" +
-                                  std::string(3, char('0' + first.tile.rank())) +
-                                  first.tile.ascii().substr(1) + "] it was adding to",
-                              "被抢杠者手牌中应有所加杠的碰 " + first.tile.chinese());
-      }
-      for (std::size_t i = 0; i < t.wins.size(); ++i)
-        if (t.wins[i].tianhu && !t.kongs.empty())
-          return inconsistent(path("result.wins", i, "tianhu"),
-                              "天胡 is won on the dealt tiles, before any kong",
-                              "天胡是起手即胡，之前不可能有人开杠");
-      break;
-    }
+    case Table::Outcome::Win:
+      return check_wins(t, c);
     case Table::Outcome::Draw:
-      for (int s = 0; s < kSeats; ++s)
-        if (!t.seats[static_cast<std::size_t>(s)].hand)
-          return bad(seat_hand(s), "every hand is required at a draw (查叫)",
-                     "流局查叫需要每家的手牌");
-      break;
+      return check_draw(t);
     case Table::Outcome::Escape:
-      if (!valid_seat(t.escaper))
-        return bad("result.seat", "the escaper is a seat from 0 to 3", "逃跑者应为 0 到 3 号座位");
-      if (t.last_four)
-        for (int s = 0; s < kSeats; ++s)
-          if (s != t.escaper && !t.seats[static_cast<std::size_t>(s)].hand)
-            return bad(seat_hand(s),
-                       "an escape in the last four tiles needs every other hand (查大叫)",
-                       "最后四张逃跑需要其他各家的手牌（查大叫）");
-      break;
+      return check_escape(t);
   }
   return std::nullopt;
 }

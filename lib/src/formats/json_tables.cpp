@@ -347,52 +347,44 @@ Result<Json> read_json(std::string_view text, std::size_t max_values) {
 
 namespace {
 
-// table_from_json_checked once the text has passed the gate.
-Result<Table> table_from_dom(std::string_view text) {
-  auto parsed = parse_checked<In>(text, kMaxTableValues);
-  if (!parsed) return parsed.error();
-  const In& j = *parsed;
-  Table t;
-  t.rules.clear();
-  Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
-  if (top.error()) return *top.error();
-  if (auto r = top.text("rules", false)) t.rules = *r;
-  if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused
-  if (top.has("options")) {
-    const In& o = top.raw("options");
-    if (!o.is_object())
-      top.fail("options", "expected an object of house rules", "应为规则选项对象");
-    else
-      for (const auto& [name, value] : o.items()) {
-        std::optional<Error> e;
-        if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
-          e = Error{ErrorCode::OutOfRange, "too large", "数值过大"};
-        else if (value.is_boolean())
-          e = t.options.set_switch(name, value.get<bool>());
-        else if (value.is_number_integer())
-          e = t.options.set(name, std::to_string(value.get<std::int64_t>()));
-        else if (value.is_string())
-          e = t.options.set(name, value.get<std::string>());
-        else if (value.is_number_float())  // 6.0: a house rule's number is a whole number
-          e = Error{ErrorCode::BadOption,
-                    "expected a whole number, true/false or a string, not " + value.dump(),
-                    "应为整数、true/false 或字符串，而不是 " + value.dump()};
-        else
-          e = Error{ErrorCode::BadOption, "expected a whole number, true/false or a string",
-                    "应为整数、true/false 或字符串"};
-        if (e) {
-          e->field = "options." + name;
-          top.set_error(*e);
-          break;
-        }
-      }
+// A house rule from JSON: a whole number, true/false or a string, set on `options`.
+std::optional<Error> set_option(Options& options, const std::string& name, const In& value) {
+  std::optional<Error> e;
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+    e = Error{ErrorCode::OutOfRange, "too large", "数值过大"};
+  else if (value.is_boolean())
+    e = options.set_switch(name, value.get<bool>());
+  else if (value.is_number_integer())
+    e = options.set(name, std::to_string(value.get<std::int64_t>()));
+  else if (value.is_string())
+    e = options.set(name, value.get<std::string>());
+  else if (value.is_number_float())  // 6.0: a house rule's number is a whole number
+    e = Error{ErrorCode::BadOption,
+              "expected a whole number, true/false or a string, not " + value.dump(),
+              "应为整数、true/false 或字符串，而不是 " + value.dump()};
+  else
+    e = Error{ErrorCode::BadOption, "expected a whole number, true/false or a string",
+              "应为整数、true/false 或字符串"};
+  return e;
+}
+
+// The table's house rules, bound to its rule set: the first error is kept in `top`.
+void read_options(Fields& top, Table& t) {
+  if (!top.has("options")) return;
+  const In& o = top.raw("options");
+  if (!o.is_object()) {
+    top.fail("options", "expected an object of house rules", "应为规则选项对象");
+    return;
   }
-  t.dealer = static_cast<int>(top.integer("dealer", 0, 3, std::nullopt));
-  t.streak = top.integer("streak", 0, INT64_MAX, 0);
-  if (top.error()) return *top.error();
-  if (!top.has("seats") || !top.raw("seats").is_array() || top.raw("seats").size() != kSeats)
-    return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats",
-                      "应为恰好 4 个座位的数组");
+  for (const auto& [name, value] : o.items())
+    if (auto e = set_option(t.options, name, value)) {
+      e->field = "options." + name;
+      top.set_error(*e);
+      break;
+    }
+}
+
+std::optional<Error> read_seats(const Fields& top, Table& t) {
   for (std::size_t s = 0; s < kSeats; ++s) {
     Fields f(top.raw("seats")[s], "seats", static_cast<long>(s),
              {"name", "hand", "baoting", "discarded_yaoji", "chongfeng"});
@@ -412,31 +404,54 @@ Result<Table> table_from_dom(std::string_view text) {
     seat.chongfeng = f.boolean("chongfeng");
     if (f.error()) return *f.error();
   }
-  if (top.has("kongs")) {
-    if (!top.raw("kongs").is_array())
-      return json_field(ErrorCode::BadField, "kongs", "expected an array", "应为数组");
-    if (top.raw("kongs").size() > 64)
-      return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
-                        "杠的数量超出可能");
-    for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
-      Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i),
-               {"seat", "kind", "tile", "from"});
-      KongEvent k;
-      k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
-      auto kind = f.text("kind", true);
-      if (kind) {
-        if (auto named = json_detail::kong_kind(*kind))
-          k.kind = *named;
-        else
-          f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
-      }
-      if (auto tile = f.tile("tile", true)) k.tile = *tile;
-      k.from = static_cast<int>(f.integer("from", 0, 3, -1));
-      if (f.error()) return *f.error();
-      t.kongs.push_back(k);
+  return std::nullopt;
+}
+
+std::optional<Error> read_kongs(const Fields& top, Table& t) {
+  if (!top.has("kongs")) return std::nullopt;
+  if (!top.raw("kongs").is_array())
+    return json_field(ErrorCode::BadField, "kongs", "expected an array", "应为数组");
+  if (top.raw("kongs").size() > 64)
+    return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
+                      "杠的数量超出可能");
+  for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
+    Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i), {"seat", "kind", "tile", "from"});
+    KongEvent k;
+    k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
+    auto kind = f.text("kind", true);
+    if (kind) {
+      if (auto named = json_detail::kong_kind(*kind))
+        k.kind = *named;
+      else
+        f.fail("kind", "expected direct, added or concealed", "应为 direct、added 或 concealed");
     }
+    if (auto tile = f.tile("tile", true)) k.tile = *tile;
+    k.from = static_cast<int>(f.integer("from", 0, 3, -1));
+    if (f.error()) return *f.error();
+    t.kongs.push_back(k);
   }
-  if (!top.has("result")) return json_field(ErrorCode::BadField, "result", "required", "必填");
+  return std::nullopt;
+}
+
+std::optional<Error> read_wins(const Fields& r, Table& t) {
+  for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
+    Fields f(r.raw("wins")[i], "result.wins", static_cast<long>(i),
+             {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
+    WinEvent w;
+    w.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
+    w.from = static_cast<int>(f.integer("from", 0, 3, -1));
+    if (auto tile = f.tile("tile", true)) w.tile = *tile;
+    w.after_kong = f.boolean("after_kong");
+    w.robbing_kong = f.boolean("robbing_kong");
+    w.tianhu = f.boolean("tianhu");
+    w.dihu = f.boolean("dihu");
+    if (f.error()) return *f.error();
+    t.wins.push_back(w);
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> read_result(const Fields& top, Table& t) {
   Fields r(top.raw("result"), "result", {"kind", "wins", "seat", "last_four", "flipped"});
   auto kind = r.text("kind", true);
   if (r.error()) return *r.error();
@@ -448,20 +463,7 @@ Result<Table> table_from_dom(std::string_view text) {
     if (r.raw("wins").size() > 3)
       return json_field(ErrorCode::Inconsistent, "result.wins",
                         "at most three seats win on one discard", "一炮最多三家胡");
-    for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
-      Fields f(r.raw("wins")[i], "result.wins", static_cast<long>(i),
-               {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
-      WinEvent w;
-      w.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
-      w.from = static_cast<int>(f.integer("from", 0, 3, -1));
-      if (auto tile = f.tile("tile", true)) w.tile = *tile;
-      w.after_kong = f.boolean("after_kong");
-      w.robbing_kong = f.boolean("robbing_kong");
-      w.tianhu = f.boolean("tianhu");
-      w.dihu = f.boolean("dihu");
-      if (f.error()) return *f.error();
-      t.wins.push_back(w);
-    }
+    if (auto e = read_wins(r, t)) return e;
     t.flipped = r.tile("flipped", false);
     if (r.has("seat") || r.has("last_four"))
       r.fail(r.has("seat") ? "seat" : "last_four", "belongs to an escape result", "属于逃跑结果");
@@ -479,6 +481,31 @@ Result<Table> table_from_dom(std::string_view text) {
     r.fail("kind", "expected win, draw or escape", "应为 win、draw 或 escape");
   }
   if (r.error()) return *r.error();
+  return std::nullopt;
+}
+
+// table_from_json_checked once the text has passed the gate.
+Result<Table> table_from_dom(std::string_view text) {
+  auto parsed = parse_checked<In>(text, kMaxTableValues);
+  if (!parsed) return parsed.error();
+  const In& j = *parsed;
+  Table t;
+  t.rules.clear();
+  Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
+  if (top.error()) return *top.error();
+  if (auto r = top.text("rules", false)) t.rules = *r;
+  if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused
+  read_options(top, t);
+  t.dealer = static_cast<int>(top.integer("dealer", 0, 3, std::nullopt));
+  t.streak = top.integer("streak", 0, INT64_MAX, 0);
+  if (top.error()) return *top.error();
+  if (!top.has("seats") || !top.raw("seats").is_array() || top.raw("seats").size() != kSeats)
+    return json_field(ErrorCode::BadField, "seats", "expected an array of exactly 4 seats",
+                      "应为恰好 4 个座位的数组");
+  if (auto e = read_seats(top, t)) return *e;
+  if (auto e = read_kongs(top, t)) return *e;
+  if (!top.has("result")) return json_field(ErrorCode::BadField, "result", "required", "必填");
+  if (auto e = read_result(top, t)) return *e;
   return t;
 }
 

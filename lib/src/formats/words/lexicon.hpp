@@ -1,0 +1,334 @@
+// The lexicon of the table in words: every word in both scripts, as data, and the lookups that
+// say what kind of word a piece of text is. The reader (reader.cpp) and the writer (writer.cpp)
+// spell the words from here; the words a rule set adds are listed apart, tagged with its id.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "qianmj/core/item.hpp"
+#include "qianmj/core/tile.hpp"
+
+namespace qianmj::words {
+
+// ---- seats ----------------------------------------------------------------------------------
+
+struct SeatSpelling {
+  std::string_view text;
+  int seat;
+};
+
+// C2: 东 is seat 0, and turn order is 东 → 南 → 西 → 北.
+inline constexpr SeatSpelling kSeatWords[] = {
+    {"东", 0}, {"東", 0}, {"E", 0}, {"e", 0}, {"0", 0},  {"南", 1}, {"S", 1}, {"s", 1}, {"1", 1},
+    {"西", 2}, {"W", 2},  {"w", 2}, {"2", 2}, {"北", 3}, {"N", 3},  {"n", 3}, {"3", 3},
+};
+
+inline constexpr std::string_view kSeatZh[] = {"东", "南", "西", "北"};
+inline constexpr std::string_view kSeatEn[] = {"E", "S", "W", "N"};
+
+// ---- what a seat did (东胡7筒, E:win:7p) ------------------------------------------------------
+
+enum class Verb {
+  Hand,
+  Name,
+  Win,
+  SelfDraw,
+  Discarder,
+  Robbed,
+  Escape,
+  Baoting,
+  Fed,
+  Kongs,
+  Dealer,
+  Yaoji,
+  Chongfeng,
+  Tianhu,
+  Dihu,
+};
+
+struct VerbSpelling {
+  std::string_view text;
+  Verb verb;
+  bool ascii;  // spelled after "SEAT:" (E:win:7p), not glued to the seat (北胡7筒)
+  std::string_view ruleset = {};  // the rule set whose word it is; empty: every rule set's
+};
+
+// After a seat. Longest first where one spelling starts another (自摸 before 自), the glued
+// before the ASCII.
+inline constexpr VerbSpelling kVerbs[] = {
+    {"被抢杠", Verb::Robbed, false},    {"被抢", Verb::Robbed, false},
+    {"自摸", Verb::SelfDraw, false},    {"放炮", Verb::Discarder, false},
+    {"点炮", Verb::Discarder, false},   {"逃跑", Verb::Escape, false},
+    {"强退", Verb::Escape, false},      {"报听", Verb::Baoting, false},
+    {"点杠", Verb::Fed, false},         {"放杠", Verb::Fed, false},
+    {"坐庄", Verb::Dealer, false},      {"天胡", Verb::Tianhu, false},
+    {"天和", Verb::Tianhu, false},      {"地胡", Verb::Dihu, false},
+    {"地和", Verb::Dihu, false},        {"胡", Verb::Win, false},
+    {"和", Verb::Win, false},           {"杠", Verb::Kongs, false},
+    {"win:", Verb::Win, true},          {"hu:", Verb::Win, true},
+    {"zimo:", Verb::SelfDraw, true},    {"pao", Verb::Discarder, true},
+    {"discard", Verb::Discarder, true}, {"robbed", Verb::Robbed, true},
+    {"escape", Verb::Escape, true},     {"baoting", Verb::Baoting, true},
+    {"fed:", Verb::Fed, true},          {"kong:", Verb::Kongs, true},
+    {"dealer", Verb::Dealer, true},     {"tianhu", Verb::Tianhu, true},
+    {"dihu", Verb::Dihu, true},
+};
+
+// The verbs whose number follows them (胡7筒, 杠(9999筒), 打幺鸡2); the others stand alone.
+constexpr bool takes_argument(Verb v) {
+  return v == Verb::Win || v == Verb::SelfDraw || v == Verb::Fed || v == Verb::Kongs ||
+         v == Verb::Yaoji;
+}
+
+// ---- flags: a word alone (流局, 自摸, 杠上花) ------------------------------------------------
+
+enum class Flag { Draw, Zimo, Gangshanghua, Gangshangpao, Robbing, Tianhu, Dihu, Multi, LastFour };
+
+struct FlagSpelling {
+  std::string_view text;
+  Flag flag;
+};
+
+inline constexpr FlagSpelling kFlags[] = {
+    {"流局", Flag::Draw},
+    {"黄庄", Flag::Draw},
+    {"荒庄", Flag::Draw},
+    {"draw", Flag::Draw},
+    {"自摸", Flag::Zimo},
+    {"zimo", Flag::Zimo},
+    {"杠上花", Flag::Gangshanghua},
+    {"杠上开花", Flag::Gangshanghua},
+    {"gangshanghua", Flag::Gangshanghua},
+    {"杠上炮", Flag::Gangshangpao},
+    {"gangshangpao", Flag::Gangshangpao},
+    {"抢杠", Flag::Robbing},
+    {"qianggang", Flag::Robbing},
+    {"robbing", Flag::Robbing},
+    {"天胡", Flag::Tianhu},
+    {"天和", Flag::Tianhu},
+    {"tianhu", Flag::Tianhu},
+    {"地胡", Flag::Dihu},
+    {"地和", Flag::Dihu},
+    {"dihu", Flag::Dihu},
+    {"一炮多响", Flag::Multi},
+    {"multi", Flag::Multi},
+    {"最后四张", Flag::LastFour},
+    {"last-four", Flag::LastFour},
+};
+
+// ---- keywords with an argument: glued (庄东, 连庄2, 翻7筒) or after ':' / '=' (dealer:E) ------
+
+enum class Key { Dealer, Streak, Rules, Flip, LastKong, KongOrder, Players };
+
+struct KeySpelling {
+  std::string_view text;
+  Key key;
+  std::string_view ruleset = {};  // as VerbSpelling::ruleset
+};
+
+// Longest first where one spelling starts another (庄家 before 庄).
+inline constexpr KeySpelling kKeys[] = {
+    {"庄家", Key::Dealer},          {"庄", Key::Dealer},
+    {"dealer", Key::Dealer},        {"连庄", Key::Streak},
+    {"streak", Key::Streak},        {"规则", Key::Rules},
+    {"rules", Key::Rules},          {"最后杠", Key::LastKong},
+    {"last-kong", Key::LastKong},   {"杠序", Key::KongOrder},
+    {"kong-order", Key::KongOrder}, {"玩家", Key::Players},
+    {"players", Key::Players},
+};
+
+// ---- the words of a rule set ------------------------------------------------------------------
+// Read whatever the table's rule set (settle() says what its rules make of them); a rule set's
+// rows may not start, or be started by, a common word, so the lists may be joined in any order.
+
+// Zunyi: the 幺鸡 a seat discarded (南打幺鸡2), its first one the 冲锋鸡, and the tile turned up
+// after a win (翻7筒).
+inline constexpr VerbSpelling kRulesetVerbs[] = {
+    {"打幺鸡", Verb::Yaoji, false, "zunyi"},     {"幺鸡", Verb::Yaoji, false, "zunyi"},
+    {"冲锋鸡", Verb::Chongfeng, false, "zunyi"}, {"yaoji:", Verb::Yaoji, true, "zunyi"},
+    {"yaoji", Verb::Yaoji, true, "zunyi"},       {"chongfeng", Verb::Chongfeng, true, "zunyi"},
+};
+
+inline constexpr KeySpelling kRulesetKeys[] = {
+    {"翻牌", Key::Flip, "zunyi"},
+    {"翻", Key::Flip, "zunyi"},
+    {"flip", Key::Flip, "zunyi"},
+    {"flipped", Key::Flip, "zunyi"},
+};
+
+// ---- the spellings the writer uses (打幺鸡, 冲锋鸡 and 翻 are Zunyi's) ----------------------
+
+struct Spelled {
+  std::string_view zh, en;
+  std::string_view in(bool chinese) const { return chinese ? zh : en; }
+};
+
+namespace say {
+inline constexpr Spelled kDealer{"庄", "dealer:"}, kStreak{"连庄", "streak:"}, kHand{":", ":"},
+    kBaoting{"报听", ":baoting"}, kYaoji{"打幺鸡", ":yaoji:"}, kChongfeng{"冲锋鸡", ":chongfeng"},
+    kKongs{"杠", ":kong:"}, kFed{"点杠", ":fed:"}, kKongOrder{"杠序:", "kong-order:"},
+    kDraw{"流局", "draw"}, kEscape{"逃跑", ":escape"}, kLastFour{"最后四张", "last-four"},
+    kSelfDraw{"自摸", ":zimo:"}, kWin{"胡", ":win:"}, kTianhu{"天胡", ":tianhu"},
+    kDihu{"地胡", ":dihu"}, kRobbed{"被抢杠", ":robbed"}, kDiscarder{"放炮", ":pao"},
+    kGangshanghua{"杠上花", "gangshanghua"}, kGangshangpao{"杠上炮", "gangshangpao"},
+    kFlip{"翻", "flip:"};
+}  // namespace say
+
+// ---- lookups --------------------------------------------------------------------------------
+
+// s.starts_with(p), inline: the keywords are a few bytes, most of them off at the first.
+constexpr bool starts(std::string_view s, std::string_view p) {
+  if (s.size() < p.size()) return false;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (s[i] != p[i]) return false;
+  return true;
+}
+
+// The entries of a list (at most 64) by the first byte of their text: a word is compared only
+// with the entries that start as it does, in the list's order (the lowest bit first).
+using FirstBytes = std::array<std::uint64_t, 256>;
+
+template <class List, class Text, class Keep>
+constexpr FirstBytes first_bytes(const List& list, Text text, Keep keep) {
+  static_assert(sizeof(List) / sizeof(list[0]) <= 64);
+  FirstBytes m{};
+  for (std::size_t i = 0; i < std::size(list); ++i)
+    if (keep(list[i]))
+      m[static_cast<unsigned char>(text(list[i]).front())] |= std::uint64_t{1} << i;
+  return m;
+}
+
+template <class List, class Text>
+constexpr FirstBytes first_bytes(const List& list, Text text) {
+  return first_bytes(list, text, [](const auto&) { return true; });
+}
+
+inline std::uint64_t entries_for(const FirstBytes& m, std::string_view s) {
+  return s.empty() ? 0 : m[static_cast<unsigned char>(s.front())];
+}
+
+inline std::size_t take_lowest(std::uint64_t& c) {  // the lowest candidate, taken off
+  const auto i = static_cast<std::size_t>(std::countr_zero(c));
+  c &= c - 1;
+  return i;
+}
+
+// A list and a rule set's rows, as one list (the common first).
+template <class T, std::size_t N, std::size_t M>
+constexpr std::array<T, N + M> joined(const T (&a)[N], const T (&b)[M]) {
+  std::array<T, N + M> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = a[i];
+  for (std::size_t i = 0; i < M; ++i) out[N + i] = b[i];
+  return out;
+}
+
+// Every verb and every keyword, the rule sets' with the common.
+inline constexpr auto kAllVerbs = joined(kVerbs, kRulesetVerbs);
+inline constexpr auto kAllKeys = joined(kKeys, kRulesetKeys);
+
+inline constexpr auto kSeatWordFirst =
+    first_bytes(kSeatWords, [](const SeatSpelling& x) { return x.text; });
+
+// A seat word (东, E, 0) at the start of `s` (all of it when `whole`), and its bytes.
+inline std::optional<std::pair<int, std::size_t>> seat_word_prefix(std::string_view s, bool whole) {
+  // No seat word starts another: the one that starts s is the longest.
+  for (auto c = entries_for(kSeatWordFirst, s); c;) {
+    const auto& sp = kSeatWords[take_lowest(c)];
+    if (starts(s, sp.text) && (!whole || sp.text.size() == s.size()))
+      return std::pair<int, std::size_t>(sp.seat, sp.text.size());
+  }
+  return std::nullopt;
+}
+
+// A seat word that is all of `s`.
+std::optional<int> seat_of(std::string_view s);
+
+// The flag that is all of `w`.
+std::optional<Flag> flag_word(std::string_view w);
+
+// A keyword at the start of `w` with its argument (after ':' or '=' if any; an ASCII keyword
+// needs one): 庄东 → Dealer "东". A keyword with nothing after it is none (东庄 is a verb).
+struct KeyWord {
+  Key key;
+  std::string_view arg;
+};
+std::optional<KeyWord> key_word(std::string_view w);
+
+// What a seat did, from the rest of its word after the seat (胡7筒, :win:7p, :234m…): the verb
+// and its argument; a hand after ':' when no verb matches.
+struct VerbWord {
+  Verb verb;
+  std::string_view arg;
+};
+std::optional<VerbWord> verb_word(std::string_view rest);
+
+inline constexpr std::string_view kHandStarts[] = {
+    "１", "２", "３",   "４",   "５",   "６",     "７",     "８",  "９", "一",
+    "二", "三", "四",   "五",   "六",   "七",     "八",     "九",  "幺", "【",
+    "（", "碰", "明杠", "直杠", "加杠", "面下杠", "转弯杠", "暗杠"};
+inline constexpr auto kHandStartFirst =
+    first_bytes(kHandStarts, [](std::string_view x) { return x; });
+
+// A word that starts as a hand does (a digit, 一-九, a meld's bracket, 碰 …).
+inline bool looks_like_hand_text(std::string_view s) {
+  if (s.empty()) return false;
+  auto b = static_cast<unsigned char>(s[0]);
+  if ((b >= '1' && b <= '9') || b == '[' || b == '(') return true;
+  for (auto c = entries_for(kHandStartFirst, s); c;)
+    if (starts(s, kHandStarts[take_lowest(c)])) return true;
+  return false;
+}
+
+// Why `name` cannot be a player's name (a seat, a tile, a word of the table …), or nullopt.
+std::optional<Text> bad_name(std::string_view name);
+
+// ---- text -----------------------------------------------------------------------------------
+
+// Where the first ':' '=' or '：' is (a word's key ends there), or npos.
+inline std::size_t separator(std::string_view s) {
+  return std::min({s.find(':'), s.find('='), s.find("：")});
+}
+
+// The word after a leading ':', '=' or '：'.
+inline std::string_view strip_separator(std::string_view s) {
+  if (starts(s, ":") || starts(s, "=")) return s.substr(1);
+  if (starts(s, "：")) return s.substr(std::string_view("：").size());
+  return s;
+}
+
+// The characters of UTF-8 text.
+inline int chars(std::string_view s) {
+  int n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// Where the first ',' or '，' is, or npos: one pass (two finds would each scan to the end).
+inline std::size_t first_comma(std::string_view s) {
+  constexpr std::string_view wide = "，";
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s[i] == ',' || s.substr(i, wide.size()) == wide) return i;
+  return std::string_view::npos;
+}
+
+// A whole number, all of `s`.
+std::optional<std::int64_t> number(std::string_view s);
+
+// A digit and m s p or 万 条 筒 (7p, 7筒): the tile parse_tile reads, without its reader.
+inline std::optional<Tile> plain_tile(std::string_view s) {
+  if (s.size() < 2 || s[0] < '1' || s[0] > '9') return std::nullopt;
+  std::string_view suit = s.substr(1);
+  const int rank = s[0] - '0';
+  if (suit == "m" || suit == "万") return Tile(Suit::Man, rank);
+  if (suit == "s" || suit == "条") return Tile(Suit::Sou, rank);
+  if (suit == "p" || suit == "筒") return Tile(Suit::Pin, rank);
+  return std::nullopt;
+}
+
+}  // namespace qianmj::words

@@ -1,0 +1,957 @@
+// The reader: the players' names first (later words may call a seat by its name), then each word
+// in turn, classified by the lexicon and read by the step for its kind (a flag, a rule set, a
+// keyword, a house rule, what a seat did); then the table made from what was said, step by step.
+#include "formats/words/reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <span>
+
+#include "core/utf8.hpp"
+#include "formats/words/lexicon.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/formats/notation.hpp"
+
+namespace qianmj::words {
+namespace {
+
+// The fields a seat's words fill, spelled once.
+constexpr std::string_view kHandField[] = {"seats[0].hand", "seats[1].hand", "seats[2].hand",
+                                           "seats[3].hand"};
+constexpr std::string_view kBaotingField[] = {"seats[0].baoting", "seats[1].baoting",
+                                              "seats[2].baoting", "seats[3].baoting"};
+constexpr std::string_view kYaojiField[] = {"seats[0].discarded_yaoji", "seats[1].discarded_yaoji",
+                                            "seats[2].discarded_yaoji", "seats[3].discarded_yaoji"};
+constexpr std::string_view kChongfengField[] = {"seats[0].chongfeng", "seats[1].chongfeng",
+                                                "seats[2].chongfeng", "seats[3].chongfeng"};
+
+struct Said {
+  int column = 0;
+  explicit operator bool() const { return column > 0; }
+};
+
+struct WinWord {
+  int seat;
+  Tile tile;
+  bool self_drawn;
+  int column;
+  bool tianhu = false, dihu = false;
+};
+
+struct KongWord {  // a kong of a seat, with where it came from
+  KongEvent kong;
+  int column;        // the word that shows it
+  bool fed = false;  // a direct kong's discarder has been said
+};
+
+std::string seat_en(int s) {
+  return std::string(kSeatEn[static_cast<std::size_t>(s)]);
+}
+std::string seat_zh(int s) {
+  return std::string(kSeatZh[static_cast<std::size_t>(s)]);
+}
+
+class WordsReader {
+ public:
+  explicit WordsReader(Words& words)
+      : in_(words), out_(words.out), t_(words.out.table), defaults_(words.defaults) {}
+
+  Result<WordsTable> read();
+
+ private:
+  using Failure = std::optional<Error>;  // the error a step found, or nullopt
+
+  // ---- errors at a word ----
+  Error word_error(ErrorCode code, const Token& t, std::string en, std::string zh) const {
+    return Error{code, std::move(en), std::move(zh), t.column, in_.line};
+  }
+  Error bad_word(const Token& t, std::string en, std::string zh) const {
+    return word_error(ErrorCode::BadWord, t, std::move(en), std::move(zh));
+  }
+  Error twice(const Token& t, std::string what_en, std::string what_zh) const {
+    return word_error(ErrorCode::Inconsistent, t, what_en + " is said twice", what_zh + "说了两次");
+  }
+  // The word being read said `said`: an error if it was said before.
+  Failure set_once(Said& said, const char* en, const char* zh) {
+    if (said) return twice(*tok_, en, zh);
+    said.column = tok_->column;
+    return std::nullopt;
+  }
+  const Token& token_at(int column) const {
+    for (const auto& tok : in_.tokens)
+      if (tok.column == column) return tok;
+    return in_.tokens.front();
+  }
+
+  // ---- seats and tiles in a word ----
+  std::optional<std::pair<int, std::size_t>> seat_prefix(std::string_view s, bool whole) const;
+  std::optional<int> seat_word(std::string_view s) const {
+    auto p = seat_prefix(s, true);
+    if (!p) return std::nullopt;
+    return p->first;
+  }
+  Error moved(Error e, const Token& t, std::size_t byte_offset) const;
+  Result<Tile> tile_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
+    if (auto plain = plain_tile(text)) return *plain;  // what parse_tile reads it as
+    auto tile = parse_tile(text);
+    if (!tile) return moved(tile.error(), t, byte_offset);
+    return *tile;
+  }
+  Result<Hand> hand_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
+    auto hand = parse_hand(text);
+    if (!hand) return moved(hand.error(), t, byte_offset);
+    return *hand;
+  }
+
+  // ---- 1. the names ----
+  void start();
+  Failure read_names();
+  Failure read_name(const Token& tok, std::size_t seat, std::string_view name);
+
+  // ---- 2. each word, by its kind ----
+  Failure read_word(const Token& tok);
+  bool continues_hand(std::string_view w);
+  const RulesetInfo* ruleset_word(std::string_view w) const;
+  Failure on_flag(Flag flag);
+  Failure on_ruleset(const RulesetInfo& r);
+  Failure on_key(const KeyWord& k);
+  Failure on_dealer_key(std::string_view arg);
+  Failure on_streak(std::string_view arg);
+  Failure on_rules(std::string_view arg);
+  Failure on_flip(std::string_view arg, std::size_t offset);
+  Failure on_last_kong(std::string_view arg, std::size_t offset);
+  Failure on_kong_order(std::string_view arg, std::size_t offset);
+  Failure on_option(std::string_view w);
+  Error unknown_word(std::string_view w) const;
+  Failure on_seat(int s, std::size_t seat_bytes);
+  Failure on_hand(int s, std::string_view arg, std::size_t offset);
+  Failure on_win(int s, bool self_drawn, std::string_view arg, std::size_t offset);
+  Failure on_discarder(int s, bool robbed);
+  Failure on_escape(int s);
+  Failure on_baoting(int s);
+  Failure on_fed(int s, std::string_view arg, std::size_t offset);
+  Failure on_kongs(int s, std::string_view arg, std::size_t offset);
+  Failure on_seat_dealer(int s);
+  Failure on_yaoji(int s, std::string_view arg);
+  Failure on_chongfeng(int s);
+  Failure on_tianhu_dihu(int s, Verb verb);
+
+  // ---- 3. the table from what was said ----
+  Failure make_hands();
+  Failure make_dealer_and_streak();
+  Failure make_options();
+  void collect_kongs();
+  Failure feed_kongs();
+  Failure make_result();
+  Failure check_result_words(bool win);
+  Failure make_win();
+  Failure check_win(bool self) const;
+  Failure check_after_kong() const;
+  Failure order_kongs_as_said();
+  Failure move_last_kong();
+  void put_kongs_and_names();
+
+  Words& in_;
+  WordsTable& out_;
+  Table& t_;
+  const WordsDefaults* defaults_;
+  const Token* tok_ = nullptr;  // the word being read
+  std::span<const RulesetInfo> rulesets_ = rulesets();
+  std::array<std::string, kSeats> names_;
+  bool any_name_ = false;  // some seat has a name (a word may start with it)
+
+  Said name_said_[kSeats];
+  Said dealer_said_, streak_said_, rules_said_, draw_said_, zimo_said_, hua_said_, pao_said_,
+      rob_said_, tianhu_said_, dihu_said_, multi_said_, last_four_said_, flip_said_,
+      last_kong_said_, order_said_;
+  std::array<Said, kSeats> hand_said_{}, baoting_said_{}, yaoji_said_{}, chongfeng_said_{},
+      kongs_said_{};
+  std::optional<Tile> last_kong_;
+  std::vector<std::pair<int, Tile>> kong_order_;  // 杠序
+  std::vector<WinWord> wins_;
+  std::optional<std::pair<int, int>> discarder_;  // seat, column
+  bool robbed_word_ = false;
+  std::optional<std::pair<int, int>> escaper_;
+  std::vector<std::pair<Token, std::pair<int, Tile>>> feeds_;  // who fed which direct kong
+  std::array<std::vector<Meld>, kSeats> loose_kongs_;      // kongs of seats whose hand is not given
+  std::vector<std::pair<std::string, int>> option_words_;  // NAME=VALUE, column
+  int last_hand_ = -1;                                     // a hand that a spaced word may continue
+  // Each hand's text: a piece of the line (its words are one space apart there), and the
+  // line's column of its first character (the others follow it).
+  std::array<std::string_view, kSeats> hand_text_;
+  std::array<int, kSeats> hand_column_{};
+  std::vector<KongWord> kongs_;
+};
+
+Result<WordsTable> WordsReader::read() {
+  start();
+  if (auto e = read_names()) return *e;
+  for (const auto& tok : in_.tokens)
+    if (auto e = read_word(tok)) return *e;
+  if (in_.tokens.empty())
+    return Error{ErrorCode::Empty,
+                 "no words: say the hands and what happened (东:… 北胡7筒 南放炮)",
+                 "没有内容：请写出手牌和结果（东:… 北胡7筒 南放炮）"};
+  if (auto e = make_hands()) return *e;
+  if (auto e = make_dealer_and_streak()) return *e;
+  if (auto e = make_options()) return *e;
+  collect_kongs();
+  if (auto e = feed_kongs()) return *e;
+  if (auto e = make_result()) return *e;
+  if (auto e = check_after_kong()) return *e;
+  if (auto e = kong_order_.empty() ? move_last_kong() : order_kongs_as_said()) return *e;
+  put_kongs_and_names();
+  return std::move(out_);
+}
+
+// A seat at the start of `s`: a name first (the longest), then 东南西北, E S W N, 0-3.
+std::optional<std::pair<int, std::size_t>> WordsReader::seat_prefix(std::string_view s,
+                                                                    bool whole) const {
+  if (any_name_) {
+    std::optional<std::pair<int, std::size_t>> best;
+    for (int i = 0; i < kSeats; ++i) {
+      std::string_view w = names_[static_cast<std::size_t>(i)];
+      if (w.empty() || !starts(s, w) || (whole && w.size() != s.size())) continue;
+      if (!best || w.size() > best->second) best.emplace(i, w.size());
+    }
+    if (best) return best;
+  }
+  return seat_word_prefix(s, whole);
+}
+
+// A notation error about `text`, a piece of word `t` at `byte_offset`, moved to the line:
+// its column, its input, and a message that names a column (bad UTF-8) names the line's.
+Error WordsReader::moved(Error e, const Token& t, std::size_t byte_offset) const {
+  e.column = t.column + chars(t.text.substr(0, byte_offset)) + std::max(0, e.column - 1);
+  if (e.code == ErrorCode::BadUtf8) return utf8::bad_utf8(e.column, in_.line);
+  e.input = in_.line;
+  return e;
+}
+
+// ---- 1. the names ---------------------------------------------------------------------------
+
+void WordsReader::start() {
+  if (defaults_) names_ = defaults_->names;
+  out_.fields.reserve(std::min<std::size_t>(in_.tokens.size() + 4, 32));  // a few a table
+  t_.rules = defaults_ ? defaults_->rules : std::string();
+  if (defaults_) t_.options = defaults_->options;
+}
+
+// Names first, so that later words may call a seat by its name (张三胡7筒).
+WordsReader::Failure WordsReader::read_names() {
+  for (const auto& tok : in_.tokens) {
+    auto eq = tok.text.find('=');
+    if (eq == std::string_view::npos) continue;
+    auto seat = seat_of(tok.text.substr(0, eq));
+    if (!seat) continue;
+    if (auto e = read_name(tok, static_cast<std::size_t>(*seat), tok.text.substr(eq + 1))) return e;
+  }
+  for (std::size_t i = 0; i < kSeats; ++i) t_.seats[i].name = names_[i];
+  any_name_ =
+      std::any_of(names_.begin(), names_.end(), [](const std::string& n) { return !n.empty(); });
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::read_name(const Token& tok, std::size_t i,
+                                            std::string_view name) {
+  if (name_said_[i])
+    return twice(tok, "the name of seat " + std::string(kSeatEn[i]),
+                 std::string(kSeatZh[i]) + "的名字");
+  if (auto why = bad_name(name)) return bad_word(tok, why->en, why->zh);
+  for (std::size_t k = 0; k < kSeats; ++k)
+    if (k != i && names_[k] == name)
+      return word_error(ErrorCode::Inconsistent, tok, "two seats are called " + std::string(name),
+                        "两家都叫" + std::string(name));
+  names_[i] = std::string(name);
+  name_said_[i].column = tok.column;
+  return std::nullopt;
+}
+
+// ---- 2. each word, by its kind --------------------------------------------------------------
+
+// What kind of word `tok` is: a hand's next piece, a flag, a rule set, a keyword, a house rule,
+// or a seat and what it did. A word that starts with a player's name is about that seat
+// (张三胡7筒), whatever follows.
+WordsReader::Failure WordsReader::read_word(const Token& tok) {
+  tok_ = &tok;
+  std::string_view w = tok.text;
+  if (continues_hand(w)) return std::nullopt;
+  last_hand_ = -1;
+  const auto seat = seat_prefix(w, false);
+  const bool named = any_name_ && seat && !names_[static_cast<std::size_t>(seat->first)].empty() &&
+                     starts(w, names_[static_cast<std::size_t>(seat->first)]) &&
+                     w.find('=') == std::string_view::npos;
+  if (!named) {
+    if (auto flag = flag_word(w)) return on_flag(*flag);
+    if (const RulesetInfo* r = ruleset_word(w)) return on_ruleset(*r);
+    if (auto key = key_word(w)) return on_key(*key);
+  }
+  if (w.find('=') != std::string_view::npos) return on_option(w);
+  if (!seat) return unknown_word(w);
+  return on_seat(seat->first, seat->second);
+}
+
+// A hand written with spaces (东:234m 567m ...) goes on in the next words that read as hand
+// notation by themselves.
+bool WordsReader::continues_hand(std::string_view w) {
+  if (last_hand_ < 0 || !looks_like_hand_text(w) || !parse_hand(w)) return false;
+  auto i = static_cast<std::size_t>(last_hand_);
+  hand_text_[i] = std::string_view(
+      hand_text_[i].data(), static_cast<std::size_t>(w.data() + w.size() - hand_text_[i].data()));
+  return true;
+}
+
+const RulesetInfo* WordsReader::ruleset_word(std::string_view w) const {
+  for (const auto& r : rulesets_)
+    if (w == r.id || w == r.zh) return &r;
+  return nullptr;
+}
+
+WordsReader::Failure WordsReader::on_flag(Flag flag) {
+  switch (flag) {
+    case Flag::Draw:
+      return set_once(draw_said_, "流局 (draw)", "流局");
+    case Flag::Zimo:
+      return set_once(zimo_said_, "自摸 (zimo)", "自摸");
+    case Flag::Gangshanghua:
+      return set_once(hua_said_, "杠上花", "杠上花");
+    case Flag::Gangshangpao:
+      return set_once(pao_said_, "杠上炮", "杠上炮");
+    case Flag::Robbing:
+      return set_once(rob_said_, "抢杠", "抢杠");
+    case Flag::Tianhu:
+      return set_once(tianhu_said_, "天胡", "天胡");
+    case Flag::Dihu:
+      return set_once(dihu_said_, "地胡", "地胡");
+    case Flag::Multi:
+      return set_once(multi_said_, "一炮多响", "一炮多响");
+    case Flag::LastFour:
+      return set_once(last_four_said_, "最后四张 (last-four)", "最后四张");
+  }
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_ruleset(const RulesetInfo& r) {
+  if (auto e = set_once(rules_said_, "the rule set", "规则")) return e;
+  t_.rules = std::string(r.id);
+  out_.fields.emplace_back("rules", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_key(const KeyWord& k) {
+  const std::size_t offset = tok_->text.size() - k.arg.size();
+  switch (k.key) {
+    case Key::Dealer:
+      return on_dealer_key(k.arg);
+    case Key::Streak:
+      return on_streak(k.arg);
+    case Key::Rules:
+      return on_rules(k.arg);
+    case Key::Flip:
+      return on_flip(k.arg, offset);
+    case Key::LastKong:
+      return on_last_kong(k.arg, offset);
+    case Key::KongOrder:
+      return on_kong_order(k.arg, offset);
+    case Key::Players:
+      return bad_word(*tok_,
+                      "the players are named in a session's header (players A B C D), or one "
+                      "by one: 东=张三",
+                      "玩家名字写在牌局开头（玩家 甲 乙 丙 丁），或逐个写：东=张三");
+  }
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_dealer_key(std::string_view arg) {
+  auto seat = seat_word(arg);
+  if (!seat)
+    return bad_word(*tok_,
+                    "the dealer is a seat: 东 南 西 北, E S W N or 0-3, not " + std::string(arg),
+                    "庄家应为座位：东南西北、E S W N 或 0–3，而不是" + std::string(arg));
+  if (auto e = set_once(dealer_said_, "the dealer", "庄家")) return e;
+  t_.dealer = *seat;
+  out_.fields.emplace_back("dealer", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_streak(std::string_view arg) {
+  auto n = number(arg);
+  if (!n || *n < 0)
+    return word_error(n ? ErrorCode::OutOfRange : ErrorCode::BadWord, *tok_,
+                      "the streak is a whole number from 0, not " + std::string(arg),
+                      "连庄数应为不小于 0 的整数，而不是" + std::string(arg));
+  if (auto e = set_once(streak_said_, "the streak", "连庄")) return e;
+  t_.streak = *n;
+  out_.fields.emplace_back("streak", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_rules(std::string_view arg) {
+  const RulesetInfo* r = nullptr;
+  for (const auto& info : rulesets_)
+    if (arg == info.id || arg == info.zh) r = &info;
+  if (!r)
+    return word_error(
+        ErrorCode::BadOption, *tok_,
+        "unknown rule set '" + std::string(arg) + "' (known: " + known_ruleset_ids() + ")",
+        "未知的规则“" + std::string(arg) + "”（可用：" + known_ruleset_ids() + "）");
+  return on_ruleset(*r);
+}
+
+WordsReader::Failure WordsReader::on_flip(std::string_view arg, std::size_t offset) {
+  auto tile = tile_at(*tok_, arg, offset);
+  if (!tile) return tile.error();
+  if (auto e = set_once(flip_said_, "the turned-up tile", "翻牌")) return e;
+  t_.flipped = *tile;
+  out_.fields.emplace_back("result.flipped", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_last_kong(std::string_view arg, std::size_t offset) {
+  auto tile = tile_at(*tok_, arg, offset);
+  if (!tile) return tile.error();
+  if (auto e = set_once(last_kong_said_, "the last kong", "最后杠")) return e;
+  last_kong_ = *tile;
+  return std::nullopt;
+}
+
+// 杠序:北9筒,东5万 — the kongs in the order they were made, a seat and a tile each.
+WordsReader::Failure WordsReader::on_kong_order(std::string_view rest, std::size_t at) {
+  if (auto e = set_once(order_said_, "the kong order", "杠序")) return e;
+  while (!rest.empty()) {
+    auto comma = first_comma(rest);
+    std::string_view item = rest.substr(0, comma);
+    auto kong_seat = seat_prefix(item, false);
+    if (!kong_seat)
+      return bad_word(
+          *tok_, "杠序 lists kongs as a seat and a tile (北9筒,东5万), not " + std::string(item),
+          "杠序按“座位+牌”逐个列出（北9筒,东5万），而不是" + std::string(item));
+    auto tile = tile_at(*tok_, item.substr(kong_seat->second), at + kong_seat->second);
+    if (!tile) return tile.error();
+    kong_order_.emplace_back(kong_seat->first, *tile);
+    if (comma == std::string_view::npos) break;
+    std::size_t skip = rest.substr(comma, 1) == "," ? 1 : std::string_view("，").size();
+    at += comma + skip;
+    rest = rest.substr(comma + skip);
+  }
+  return std::nullopt;
+}
+
+// NAME=VALUE: a house rule (a seat's name was read with the names).
+WordsReader::Failure WordsReader::on_option(std::string_view w) {
+  std::string_view left = w.substr(0, w.find('='));
+  if (auto named_seat = seat_word(left);
+      named_seat && name_said_[*named_seat].column == tok_->column)
+    return std::nullopt;
+  bool known = false;
+  for (const auto& o : option_specs()) known = known || o.name == left;
+  if (!known)
+    return word_error(ErrorCode::BadOption, *tok_,
+                      "unknown house rule '" + std::string(left) + "' (qianmj rules lists them)",
+                      "未知的规则选项“" + std::string(left) + "”（qianmj rules 列出全部选项）");
+  option_words_.emplace_back(std::string(w), tok_->column);
+  return std::nullopt;
+}
+
+Error WordsReader::unknown_word(std::string_view w) const {
+  if (separator(w) != std::string_view::npos && separator(w) > 0)
+    return bad_word(
+        *tok_,
+        "there is no seat '" + std::string(w.substr(0, separator(w))) +
+            "': the seats are 东 南 西 北, E S W N or 0-3 (东 is seat 0), or a player's name",
+        "没有座位“" + std::string(w.substr(0, separator(w))) +
+            "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字");
+  return bad_word(
+      *tok_, "unknown word '" + std::string(w) + "' (the words are in README, Settling in words)",
+      "无法识别的词“" + std::string(w) + "”（用词见 README“用文字结算”）");
+}
+
+// A seat and what it did: the verb after the seat (its first `seat_bytes`), read by its step.
+WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
+  std::string_view w = tok_->text;
+  auto verb = verb_word(w.substr(seat_bytes));
+  if (!verb)
+    return bad_word(*tok_,
+                    "unknown word '" + std::string(w) +
+                        "': after a seat comes its hand (东:…), a name (东=…) or what it did "
+                        "(胡7筒, 自摸7筒, 放炮, 报听 …)",
+                    "无法识别的词“" + std::string(w) +
+                        "”：座位后面应是手牌（东:…）、名字（东="
+                        "…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）");
+  const std::string_view arg = verb->arg;
+  const std::size_t offset = w.size() - arg.size();
+  switch (verb->verb) {
+    case Verb::Name:
+      return std::nullopt;
+    case Verb::Hand:
+      return on_hand(s, arg, offset);
+    case Verb::Win:
+    case Verb::SelfDraw:
+      return on_win(s, verb->verb == Verb::SelfDraw, arg, offset);
+    case Verb::Discarder:
+    case Verb::Robbed:
+      return on_discarder(s, verb->verb == Verb::Robbed);
+    case Verb::Escape:
+      return on_escape(s);
+    case Verb::Baoting:
+      return on_baoting(s);
+    case Verb::Fed:
+      return on_fed(s, arg, offset);
+    case Verb::Kongs:
+      return on_kongs(s, arg, offset);
+    case Verb::Dealer:
+      return on_seat_dealer(s);
+    case Verb::Yaoji:
+      return on_yaoji(s, arg);
+    case Verb::Chongfeng:
+      return on_chongfeng(s);
+    case Verb::Tianhu:
+    case Verb::Dihu:
+      return on_tianhu_dihu(s, verb->verb);
+  }
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_hand(int s, std::string_view arg, std::size_t offset) {
+  const auto si = static_cast<std::size_t>(s);
+  const std::string_view w = tok_->text;
+  if (hand_said_[si]) return twice(*tok_, "the hand of " + seat_en(s), seat_zh(s) + "的手牌");
+  if (arg.empty())
+    return bad_word(*tok_, "a hand must follow " + std::string(w), std::string(w) + "后面应是手牌");
+  hand_said_[si].column = tok_->column;
+  hand_text_[si] = arg;
+  hand_column_[si] = tok_->column + chars(w.substr(0, offset));
+  out_.fields.emplace_back(kHandField[si], tok_->column);
+  last_hand_ = s;
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_win(int s, bool self_drawn, std::string_view arg,
+                                         std::size_t offset) {
+  const std::string_view w = tok_->text;
+  if (arg.empty())
+    return bad_word(*tok_, "which tile won? say " + std::string(w) + "7筒",
+                    "胡的是哪张牌？写作 " + std::string(w) + "7筒");
+  auto tile = tile_at(*tok_, arg, offset);
+  if (!tile) return tile.error();
+  for (const auto& x : wins_)
+    if (x.seat == s) return twice(*tok_, seat_en(s) + "'s win", seat_zh(s) + "胡牌");
+  wins_.push_back({s, *tile, self_drawn, tok_->column});
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_discarder(int s, bool robbed) {
+  if (discarder_) return twice(*tok_, "the discarder", "点炮者");
+  discarder_.emplace(s, tok_->column);
+  robbed_word_ = robbed;
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_escape(int s) {
+  if (escaper_) return twice(*tok_, "the escape", "逃跑");
+  escaper_.emplace(s, tok_->column);
+  out_.fields.emplace_back("result.seat", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_baoting(int s) {
+  const auto si = static_cast<std::size_t>(s);
+  if (baoting_said_[si]) return twice(*tok_, seat_en(s) + "'s 报听", seat_zh(s) + "报听");
+  baoting_said_[si].column = tok_->column;
+  t_.seats[si].baoting = true;
+  out_.fields.emplace_back(kBaotingField[si], tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_fed(int s, std::string_view arg, std::size_t offset) {
+  auto tile = tile_at(*tok_, arg, offset);
+  if (!tile) return tile.error();
+  feeds_.push_back({*tok_, {s, *tile}});
+  return std::nullopt;
+}
+
+// The kongs of a seat whose hand is not given (东杠(9999筒)).
+WordsReader::Failure WordsReader::on_kongs(int s, std::string_view arg, std::size_t offset) {
+  const auto si = static_cast<std::size_t>(s);
+  const std::string_view w = tok_->text;
+  if (kongs_said_[si]) return twice(*tok_, seat_en(s) + "'s kongs", seat_zh(s) + "的杠");
+  kongs_said_[si].column = tok_->column;
+  auto h = hand_at(*tok_, arg, offset);
+  if (!h) return h.error();
+  if (total(h->concealed) != 0 || h->melds.empty() ||
+      std::any_of(h->melds.begin(), h->melds.end(), [](const Meld& m) { return !m.is_kong(); }))
+    return bad_word(
+        *tok_,
+        std::string(w) +
+            ": only kongs, such as (9999筒) or [5555万], for a seat whose hand is not given",
+        std::string(w) + "：只写杠，如 (9999筒) 或 [5555万]，用于未给出手牌的一家");
+  loose_kongs_[si] = h->melds;
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_seat_dealer(int s) {
+  if (auto e = set_once(dealer_said_, "the dealer", "庄家")) return e;
+  t_.dealer = s;
+  out_.fields.emplace_back("dealer", tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_yaoji(int s, std::string_view arg) {
+  const auto si = static_cast<std::size_t>(s);
+  std::optional<std::int64_t> n = arg.empty() ? std::optional<std::int64_t>(1) : number(arg);
+  if (!n || *n < 1 || *n > 4)
+    return bad_word(*tok_,
+                    "how many 幺鸡 " + seat_en(s) + " discarded: 1 to 4, not " + std::string(arg),
+                    seat_zh(s) + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
+  if (yaoji_said_[si])
+    return twice(*tok_, seat_en(s) + "'s discarded 幺鸡", seat_zh(s) + "打出的幺鸡");
+  yaoji_said_[si].column = tok_->column;
+  t_.seats[si].discarded_yaoji = static_cast<int>(*n);
+  out_.fields.emplace_back(kYaojiField[si], tok_->column);
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::on_chongfeng(int s) {
+  const auto si = static_cast<std::size_t>(s);
+  if (chongfeng_said_[si]) return twice(*tok_, seat_en(s) + "'s 冲锋鸡", seat_zh(s) + "冲锋鸡");
+  chongfeng_said_[si].column = tok_->column;
+  t_.seats[si].chongfeng = true;
+  out_.fields.emplace_back(kChongfengField[si], tok_->column);
+  return std::nullopt;
+}
+
+// 北天胡, 北地胡: after that seat's win.
+WordsReader::Failure WordsReader::on_tianhu_dihu(int s, Verb verb) {
+  const std::string_view w = tok_->text;
+  bool found = false;
+  for (auto& x : wins_)
+    if (x.seat == s) (verb == Verb::Tianhu ? x.tianhu : x.dihu) = found = true;
+  if (!found)
+    return word_error(ErrorCode::Inconsistent, *tok_,
+                      std::string(w) + " comes after " + seat_en(s) + "'s win (北胡7筒 北地胡)",
+                      std::string(w) + "应写在" + seat_zh(s) + "胡牌之后（北胡7筒 北地胡）");
+  return std::nullopt;
+}
+
+// ---- 3. the table from what was said --------------------------------------------------------
+
+// Hands, parsed with their continuation words.
+WordsReader::Failure WordsReader::make_hands() {
+  for (std::size_t i = 0; i < kSeats; ++i) {
+    if (!hand_said_[i]) continue;
+    const Token& tok = token_at(hand_said_[i].column);
+    auto h = parse_hand(hand_text_[i]);
+    if (!h) {
+      Error e = h.error();
+      // The hand's characters are the line's, from hand_column on; a column past its end is
+      // the one just after it.
+      e.column = e.column > 0 ? hand_column_[i] + std::min(e.column - 1, chars(hand_text_[i]))
+                              : tok.column;
+      if (e.code == ErrorCode::BadUtf8) return utf8::bad_utf8(e.column, in_.line);
+      e.input = in_.line;
+      return e;
+    }
+    t_.seats[i].hand = *h;
+    if (kongs_said_[i])
+      return word_error(ErrorCode::Inconsistent, token_at(kongs_said_[i].column),
+                        "this seat's hand is given: its kongs are the kong melds in it",
+                        "此家已写出手牌：杠就是手牌中的杠");
+  }
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::make_dealer_and_streak() {
+  if (!dealer_said_) {
+    if (!defaults_ || !defaults_->have_dealer)
+      return Error{ErrorCode::BadWord, "who is the dealer? say 庄东 (or dealer:E)",
+                   "谁坐庄？写作 庄东（或 dealer:E）"};
+    t_.dealer = defaults_->dealer;
+  }
+  out_.dealer_given = static_cast<bool>(dealer_said_);
+  out_.streak_given = static_cast<bool>(streak_said_);
+  if (!streak_said_ && defaults_) t_.streak = defaults_->streak;
+  return std::nullopt;
+}
+
+// House rules: the session's, then these words' (bound to the rule set when it is known).
+WordsReader::Failure WordsReader::make_options() {
+  if (option_words_.empty()) return std::nullopt;
+  if (!defaults_ && find_ruleset(t_.rules)) t_.options = Options(t_.rules);
+  for (std::size_t i = 0; i < option_words_.size(); ++i) {
+    const auto& [word, column] = option_words_[i];
+    const std::string_view name = std::string_view(word).substr(0, word.find('='));
+    for (std::size_t k = 0; k < i; ++k)  // base=5 base=6: said twice, as every other word
+      if (std::string_view(option_words_[k].first).substr(0, option_words_[k].first.find('=')) ==
+          name)
+        return Error{ErrorCode::Inconsistent, std::string(name) + " is said twice",
+                     std::string(name) + "说了两次", column, in_.line};
+    if (auto e = t_.options.set_assignment(word)) {
+      Error err = *e;
+      err.column = column;
+      err.input = in_.line;
+      return err;
+    }
+    out_.fields.emplace_back("options." + word.substr(0, word.find('=')), column);
+  }
+  return std::nullopt;
+}
+
+// Kongs: each kong meld of a given hand, and the kongs said for a hand-less seat, in seat order.
+void WordsReader::collect_kongs() {
+  for (int s = 0; s < kSeats; ++s) {
+    auto si = static_cast<std::size_t>(s);
+    const std::vector<Meld>* melds =
+        t_.seats[si].hand ? &t_.seats[si].hand->melds : &loose_kongs_[si];
+    int column = t_.seats[si].hand ? hand_said_[si].column : kongs_said_[si].column;
+    for (const auto& m : *melds)
+      if (m.is_kong()) kongs_.push_back({{s, m.kind, m.tile, -1}, column});
+  }
+}
+
+// A direct kong needs the seat that fed it (西点杠5万).
+WordsReader::Failure WordsReader::feed_kongs() {
+  for (const auto& [tok, feed] : feeds_) {
+    KongWord* k = nullptr;
+    for (auto& x : kongs_)
+      if (x.kong.kind == Meld::Kind::DirectKong && x.kong.tile == feed.second) k = &x;
+    if (!k)
+      return word_error(
+          ErrorCode::Inconsistent, tok,
+          "no hand shows a direct kong of " + feed.second.ascii() +
+              " (write it [5555m] in the hand)",
+          "没有哪家手牌中有 " + feed.second.chinese() + " 的直杠（在手牌中写作 [5555万]）");
+    if (k->fed)
+      return twice(tok, "who fed the kong of " + feed.second.ascii(),
+                   "谁点的 " + feed.second.chinese() + " 杠");
+    if (feed.first == k->kong.seat)
+      return word_error(ErrorCode::Inconsistent, tok, "a direct kong is fed by another seat",
+                        "直杠是别家点的，不能是自己");
+    k->kong.from = feed.first;
+    k->fed = true;
+  }
+  for (const auto& k : kongs_)
+    if (k.kong.kind == Meld::Kind::DirectKong && !k.fed)
+      return bad_word(token_at(k.column),
+                      "who fed the direct kong of " + k.kong.tile.ascii() +
+                          "? say the seat and 点杠" + k.kong.tile.chinese() + " (西点杠" +
+                          k.kong.tile.chinese() + ", or W:fed:" + k.kong.tile.ascii() + ")",
+                      "谁点的 " + k.kong.tile.chinese() + " 直杠？写作“座位点杠" +
+                          k.kong.tile.chinese() + "”（如 西点杠" + k.kong.tile.chinese() + "）");
+  return std::nullopt;
+}
+
+// The result: a win, a draw or an escape, exactly one.
+WordsReader::Failure WordsReader::make_result() {
+  int results =
+      (!wins_.empty()) + static_cast<int>(static_cast<bool>(draw_said_)) + (escaper_ ? 1 : 0);
+  if (results == 0)
+    return Error{ErrorCode::BadWord, "what happened? say 北胡7筒 南放炮, 东自摸7筒, 流局 or 南逃跑",
+                 "结果是什么？写作 北胡7筒 南放炮、东自摸7筒、流局 或 南逃跑"};
+  if (results > 1) {
+    int column = draw_said_ ? draw_said_.column
+                 : escaper_ ? escaper_->second
+                            : wins_.front().column;
+    return word_error(ErrorCode::Inconsistent, token_at(column),
+                      "a hand ends one way: a win, a draw (流局) or an escape (逃跑)",
+                      "一局只有一种结果：胡牌、流局或逃跑");
+  }
+  if (auto e = check_result_words(!wins_.empty())) return e;
+  if (draw_said_) {
+    t_.outcome = Table::Outcome::Draw;
+    out_.fields.emplace_back("result", draw_said_.column);
+  } else if (escaper_) {
+    t_.outcome = Table::Outcome::Escape;
+    t_.escaper = escaper_->first;
+    t_.last_four = static_cast<bool>(last_four_said_);
+    out_.fields.emplace_back("result", escaper_->second);
+  } else {
+    return make_win();
+  }
+  return std::nullopt;
+}
+
+// The words that belong to one kind of result only.
+WordsReader::Failure WordsReader::check_result_words(bool win) {
+  auto only_with = [&](const Said& said, bool ok, const char* en, const char* zh) -> Failure {
+    if (said && !ok) return word_error(ErrorCode::Inconsistent, token_at(said.column), en, zh);
+    return std::nullopt;
+  };
+  if (auto e = only_with(last_four_said_, escaper_.has_value(),
+                         "最后四张 belongs to an escape (南逃跑 最后四张)",
+                         "最后四张只用于逃跑（南逃跑 最后四张）"))
+    return e;
+  if (auto e = only_with(flip_said_, win, "the turned-up tile (翻) is turned after a win",
+                         "翻牌只在胡牌后"))
+    return e;
+  for (const Said* s :
+       {&zimo_said_, &hua_said_, &pao_said_, &rob_said_, &tianhu_said_, &dihu_said_, &multi_said_})
+    if (auto e = only_with(*s, win, "this word belongs to a win (北胡7筒 …)",
+                           "此词只用于胡牌（北胡7筒 ……）"))
+      return e;
+  if (discarder_ && !win)
+    return word_error(ErrorCode::Inconsistent, token_at(discarder_->second),
+                      "a discarder (放炮) needs a win", "放炮需要有人胡牌");
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::make_win() {
+  t_.outcome = Table::Outcome::Win;
+  bool any_self =
+      std::any_of(wins_.begin(), wins_.end(), [](const WinWord& x) { return x.self_drawn; });
+  const bool self = any_self || zimo_said_ || hua_said_ || tianhu_said_;
+  if (auto e = check_win(self)) return e;
+  const bool robbing = robbed_word_ || rob_said_;
+  if (tianhu_said_ && wins_.size() == 1) wins_.front().tianhu = true;
+  if (dihu_said_) {
+    if (wins_.size() != 1)
+      return word_error(ErrorCode::Inconsistent, token_at(dihu_said_.column),
+                        "with several winners, say whose 地胡 (北地胡)",
+                        "多家胡牌时写明谁地胡（北地胡）");
+    wins_.front().dihu = true;
+  }
+  for (std::size_t i = 0; i < wins_.size(); ++i) {
+    const auto& x = wins_[i];
+    WinEvent e;
+    e.seat = x.seat;
+    e.tile = x.tile;
+    e.from = self ? -1 : discarder_->first;
+    e.after_kong = hua_said_ || pao_said_;
+    e.robbing_kong = robbing;
+    e.tianhu = x.tianhu;
+    e.dihu = x.dihu;
+    t_.wins.push_back(e);
+    std::string field = "result.wins[" + std::to_string(i) + "]";
+    out_.fields.emplace_back(field, x.column);
+    if (discarder_) out_.fields.emplace_back(field + ".from", discarder_->second);
+    if (hua_said_ || pao_said_)
+      out_.fields.emplace_back(field + ".after_kong",
+                               hua_said_ ? hua_said_.column : pao_said_.column);
+    if (tianhu_said_) out_.fields.emplace_back(field + ".tianhu", tianhu_said_.column);
+    if (dihu_said_) out_.fields.emplace_back(field + ".dihu", dihu_said_.column);
+  }
+  return std::nullopt;
+}
+
+// A win is self-drawn or off one discard, never the winner's own.
+WordsReader::Failure WordsReader::check_win(bool self) const {
+  if (self && discarder_)
+    return word_error(ErrorCode::Inconsistent, token_at(discarder_->second),
+                      "a self-draw (自摸) has no discarder (放炮)", "自摸没有点炮者");
+  if (!self && !discarder_)
+    return word_error(
+        ErrorCode::BadWord, token_at(wins_.front().column),
+        "self-drawn or off a discard? add 自摸, or who discarded (南放炮), or write 北自摸7筒",
+        "自摸还是点炮？加上“自摸”或点炮者（南放炮），或写作 北自摸7筒");
+  if (self && wins_.size() > 1)
+    return word_error(ErrorCode::Inconsistent, token_at(wins_[1].column),
+                      "several winners are 一炮多响: all off one discard, none self-drawn",
+                      "多家胡牌即一炮多响：须同胡一张打出的牌，不能自摸");
+  if (multi_said_ && wins_.size() < 2)
+    return word_error(ErrorCode::Inconsistent, token_at(multi_said_.column),
+                      "一炮多响 needs two or three winners", "一炮多响需要两家或三家胡牌");
+  if (hua_said_ && pao_said_)
+    return word_error(ErrorCode::Inconsistent, token_at(pao_said_.column),
+                      "杠上花 is a self-draw, 杠上炮 off a discard: not both",
+                      "杠上花是自摸，杠上炮是点炮，不能同时成立");
+  if ((robbed_word_ || rob_said_) && !discarder_)
+    return word_error(ErrorCode::BadWord, token_at(rob_said_.column),
+                      "抢杠: whose kong was robbed? say 南被抢杠",
+                      "抢杠：抢的是谁的杠？写作 南被抢杠");
+  if (discarder_)
+    for (const auto& x : wins_)
+      if (x.seat == discarder_->first)
+        return word_error(ErrorCode::Inconsistent, token_at(discarder_->second),
+                          "a winner cannot be the discarder: nobody wins off their own discard",
+                          "胡牌者不能同时是点炮者：不能胡自己打出的牌");
+  return std::nullopt;
+}
+
+// 杠上花 and 杠上炮 come right after a kong of the winner / the discarder.
+WordsReader::Failure WordsReader::check_after_kong() const {
+  if (t_.outcome != Table::Outcome::Win || !t_.wins.front().after_kong) return std::nullopt;
+  const auto& first = t_.wins.front();
+  int konger = first.self_drawn() ? first.seat : first.from;
+  if (std::any_of(kongs_.begin(), kongs_.end(),
+                  [&](const KongWord& k) { return k.kong.seat == konger; }))
+    return std::nullopt;
+  const auto ki = static_cast<std::size_t>(konger);
+  const bool hua = first.self_drawn();
+  return word_error(ErrorCode::Inconsistent, token_at(hua ? hua_said_.column : pao_said_.column),
+                    std::string(hua ? "杠上花 is a self-draw right after the winner's kong"
+                                    : "杠上炮 is a discard right after the discarder's kong") +
+                        ", but " + std::string(kSeatEn[ki]) +
+                        " made none (write it in the hand, or " + std::string(kSeatZh[ki]) +
+                        "杠(9999筒))",
+                    std::string(hua ? "杠上花是胡家杠后自摸" : "杠上炮是点炮者杠后打出") + "，但" +
+                        std::string(kSeatZh[ki]) + "没有杠（写在手牌中，或写作 " +
+                        std::string(kSeatZh[ki]) + "杠(9999筒)）");
+}
+
+// The order the kongs were made: seat order, then 杠序 in full, or 最后杠 (or, for 杠上花 and
+// 杠上炮, the konger's only kong) moved to the end. First 杠序: every kong, each once.
+WordsReader::Failure WordsReader::order_kongs_as_said() {
+  std::vector<KongWord> ordered;
+  for (const auto& said : kong_order_) {  // not a structured binding: clang 14 lambdas cannot
+    const int seat = said.first;          // capture one
+    const Tile tile = said.second;
+    auto it = std::find_if(kongs_.begin(), kongs_.end(), [&](const KongWord& k) {
+      return k.kong.seat == seat && k.kong.tile == tile;
+    });
+    if (it == kongs_.end())
+      return word_error(ErrorCode::Inconsistent, token_at(order_said_.column),
+                        "杠序 names a kong no hand shows: " + seat_en(seat) + " " + tile.ascii(),
+                        "杠序中的杠不在手牌中：" + seat_zh(seat) + tile.chinese());
+    ordered.push_back(*it);
+    kongs_.erase(it);
+  }
+  if (!kongs_.empty())
+    return word_error(ErrorCode::Inconsistent, token_at(order_said_.column),
+                      "杠序 must list every kong of the table", "杠序须列出全桌所有的杠");
+  kongs_ = std::move(ordered);
+  return std::nullopt;
+}
+
+// Without 杠序: 最后杠's kong, or the after-kong konger's only kong, made last.
+WordsReader::Failure WordsReader::move_last_kong() {
+  std::optional<int> konger;
+  if (t_.outcome == Table::Outcome::Win && t_.wins.front().after_kong)
+    konger = t_.wins.front().self_drawn() ? t_.wins.front().seat : t_.wins.front().from;
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = 0; i < kongs_.size(); ++i)
+    if (last_kong_ ? kongs_[i].kong.tile == *last_kong_
+                   : (konger && kongs_[i].kong.seat == *konger))
+      candidates.push_back(i);
+  if (last_kong_ && candidates.empty())
+    return word_error(ErrorCode::Inconsistent, token_at(last_kong_said_.column),
+                      "最后杠 names a kong no hand shows", "最后杠所写的杠不在手牌中");
+  if (konger && !last_kong_ && candidates.size() > 1)
+    return word_error(ErrorCode::BadWord, token_at(hua_said_ ? hua_said_.column : pao_said_.column),
+                      "which of the konger's kongs was the last? say 最后杠 and its tile "
+                      "(最后杠9筒, last-kong:9p)",
+                      "杠者有几个杠：最后开的是哪个？写作 最后杠9筒（last-kong:9p）");
+  if (candidates.size() == 1) {
+    KongWord k = kongs_[candidates.front()];
+    kongs_.erase(kongs_.begin() + static_cast<long>(candidates.front()));
+    kongs_.push_back(k);
+  }
+  return std::nullopt;
+}
+
+void WordsReader::put_kongs_and_names() {
+  for (std::size_t i = 0; i < kongs_.size(); ++i) {
+    t_.kongs.push_back(kongs_[i].kong);
+    out_.fields.emplace_back("kongs[" + std::to_string(i) + "]", kongs_[i].column);
+  }
+  for (int s = 0; s < kSeats; ++s)
+    if (name_said_[s])
+      out_.fields.emplace_back("seats[" + std::to_string(s) + "].name", name_said_[s].column);
+}
+
+}  // namespace
+
+Result<WordsTable> read_words(Words& words) {
+  return WordsReader(words).read();
+}
+
+}  // namespace qianmj::words

@@ -392,8 +392,11 @@ void WaitBitsWithout::each(std::uint32_t kinds, std::span<std::uint32_t, kKinds>
 }
 
 std::vector<Wait> formal_waits(const Hand& hand) {
+  return waits_of_bits(hand, formal_wait_bits(hand));
+}
+
+std::vector<Wait> waits_of_bits(const Hand& hand, std::uint32_t bits) {
   std::vector<Wait> out;
-  std::uint32_t bits = formal_wait_bits(hand);
   if (!bits) return out;
   out.reserve(static_cast<std::size_t>(std::popcount(bits)));
   Counts own = hand.all_copies();

@@ -4,11 +4,17 @@
 
 namespace qianmj {
 
+std::vector<Wait> formal_waits(const Ruleset& rules, const Hand& hand) {
+  const ExtraShape* extra = rules.extra_shape();
+  if (!extra) return formal_waits(hand);  // C3's shapes alone: the common path
+  return waits_of_bits(hand, formal_wait_bits(hand) | extra->wait_bits(hand));
+}
+
 WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s) {
   WaitsAnswer answer;
   answer.hand = hand;
   Hand won = hand;  // the hand with each wait in turn
-  const auto waits = formal_waits(hand);
+  const auto waits = formal_waits(rules, hand);
   answer.waits.reserve(waits.size());
   std::optional<Item> dead_best;  // the best pattern over dead waits (dead-wait-ready)
   for (const auto& w : waits) {

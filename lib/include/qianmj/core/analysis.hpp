@@ -70,6 +70,10 @@ struct Wait {
 // Formal waits of a 13-tile hand (kong = 3), in tile order (C5, C6).
 std::vector<Wait> formal_waits(const Hand& hand);
 
+// The waits `bits` names (bit i = tile index i) of a 13-tile hand, in tile order, each with
+// its copies left (C6): formal_waits is waits_of_bits(hand, formal_wait_bits(hand)).
+std::vector<Wait> waits_of_bits(const Hand& hand, std::uint32_t bits);
+
 // The same as a bit set (bit i = tile index i), without allocating: the fast path.
 std::uint32_t formal_wait_bits(const Hand& hand);
 

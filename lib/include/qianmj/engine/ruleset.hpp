@@ -22,6 +22,21 @@ struct CheckedTable;
 struct Ledger;
 struct Table;
 
+// A winning shape a rule set has beside C3's two (Guiyang's 地龙, G1). A rule set that
+// declares one (Ruleset::extra_shape) has its waits among the formal ones (formal_waits with
+// the rule set, analyze_waits: so in every wait list, ready check and 大叫), and scores it
+// in its own best_pattern and evaluate, where holds() says which hands are of it.
+class ExtraShape {
+ public:
+  virtual ~ExtraShape() = default;
+  // Whether a 14-tile hand (kong = 3) is of this shape won on `win` (without one: on some
+  // tile it holds). Copies beyond four are allowed, as in readings().
+  virtual bool holds(const Hand& hand, std::optional<Tile> win) const = 0;
+  // The tiles that make a 13-tile hand (kong = 3) of this shape, as bits (bit i = tile index
+  // i): its formal waits in this shape, a fifth copy included (C5).
+  virtual std::uint32_t wait_bits(const Hand& hand) const = 0;
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -75,12 +90,17 @@ class Ruleset {
   virtual std::vector<Item> dajiao_addons(const Situation&) const { return {}; }
   // Why a hand of winning shape is still no win under these rules (Zunyi Z1), if so.
   virtual std::optional<Text> no_win_reason(const Hand&) const { return std::nullopt; }
+  // The winning shape it has beside C3's (see ExtraShape), or nullptr: none by default, and
+  // then the waits are C3's alone, found as before.
+  const ExtraShape* extra_shape() const { return extra_shape_; }
 
  protected:
   // std::invalid_argument for an option of another rule set (build_ruleset reports it as an
   // error instead).
   Ruleset(std::string_view id, Options options);
   Options options_;
+  // Set by a rule set that declares an extra winning shape (kept as long as it is).
+  const ExtraShape* extra_shape_ = nullptr;
 };
 
 // The rule set `id` (see registry.hpp); nullptr for an unknown id or an option of another

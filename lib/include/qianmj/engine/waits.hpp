@@ -36,6 +36,10 @@ struct DiscardAnswer {
 
 class Ruleset;
 
+// The formal waits of a 13-tile hand (kong = 3) under `rules`, in tile order: C3's shapes'
+// (formal_waits(hand)) and those of its extra shape (Ruleset::extra_shape), if it has one.
+std::vector<Wait> formal_waits(const Ruleset& rules, const Hand& hand);
+
 // C5/C6 waits of a 13-tile hand with each wait's best pattern; ready = a live wait exists.
 WaitsAnswer analyze_waits(const Ruleset& rules, const Hand& hand, const Situation& s);
 // For a 14-tile hand: each distinct discard that leaves the hand ready.

@@ -133,14 +133,33 @@ Item flush_plus(const Item& structural, std::int64_t flush_value) {
   return structural;  // unreachable: every structural item comes from kPatterns
 }
 
+// Z5: 豆 (no house option sets them).
+const KongPayment kDou[] = {
+    {Meld::Kind::DirectKong, "mingdou", {"Direct kong 豆 (明豆)", "明豆"}, 2},
+    {Meld::Kind::ConcealedKong, "andou", {"Concealed kong 豆 (暗豆)", "暗豆"}, 2},
+    {Meld::Kind::AddedKong, "zhuanwandou", {"Added kong 豆 (转弯豆)", "转弯豆"}, 3},
+};
+
+// Z5, Z6, Z3: the family's prices under the house options.
+chicken_family::Prices family_prices(const Options& o, const Item& baoting, const Item& shabao) {
+  return {.dou = kDou,
+          .dou_needs_ready = o.on("zunyi-dou-needs-ready"),
+          .ji = o.get("ji"),
+          .chongfeng = o.get("chongfeng-ji"),
+          .bao_ji = o.on("bao-ji"),
+          .baoting = baoting,
+          .shabao = shabao};
+}
+
 }  // namespace
 
 Zunyi::Zunyi(Options options)
     : Ruleset("zunyi", std::move(options)),
       row_values_(kTable.values(options_)),
-      addons_{addon("zimo"),      addon("tianhu"),       addon("dihu"),    addon("gangshangpao"),
-              addon("qianggang"), addon("gangshanghua"), addon("baoting"), addon("shabao")},
-      qianggang_bao_(options_.on("zunyi-qianggang-bao")) {
+      addons_{addon("zimo"),         addon("tianhu"),    addon("dihu"),
+              addon("gangshangpao"), addon("qianggang"), addon("gangshanghua")},
+      qianggang_bao_(options_.on("zunyi-qianggang-bao")),
+      family_(family_prices(options_, addon("baoting"), addon("shabao"))) {
   // What each set of rows held is worth (parts_of(f)->combined.value), for the winning-tile
   // search: a table read a tile instead of a best-of loop over the rows.
   for (std::size_t held = 0; held < worth_.size(); ++held) {
@@ -311,8 +330,7 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   if (s.dihu) sc.items.push_back(a.dihu);
   if (s.after_kong && !s.zimo) sc.items.push_back(a.gangshangpao);
   if (s.robbing_kong && !bao && a.qianggang.value > 0) sc.items.push_back(a.qianggang);
-  if (s.baoting && a.baoting.value > 0) sc.items.push_back(a.baoting);
-  if (s.payer_baoting && a.shabao.value > 0) sc.items.push_back(a.shabao);
+  chicken_family::add_declared(sc.items, s, family_);
   if (s.after_kong && !s.zimo)
     sc.notes.push_back(
         {"杠上炮: the discarder's kong right before it scores no 豆 (Z5); settle books the 豆",

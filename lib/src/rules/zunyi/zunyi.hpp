@@ -2,6 +2,7 @@
 #pragma once
 
 #include "qianmj/engine/rules.hpp"
+#include "rules/chicken_family/chicken_family.hpp"
 #include "rules/common/pattern_rows.hpp"
 
 namespace qianmj {
@@ -56,10 +57,12 @@ class Zunyi final : public Ruleset {
   // What every scored hand reads, kept from when the rule set is made: the add-ons with
   // their values under options_, and zunyi-qianggang-bao.
   struct Addons {
-    Item zimo, tianhu, dihu, gangshangpao, qianggang, gangshanghua, baoting, shabao;
+    Item zimo, tianhu, dihu, gangshangpao, qianggang, gangshanghua;
   };
   Addons addons_;
   bool qianggang_bao_;
+  // 豆, 鸡 and 报听/杀报 (Z3, Z5, Z6) under options_, as the 捉鸡 family prices them.
+  chicken_family::Prices family_;
 };
 
 }  // namespace qianmj

@@ -216,6 +216,9 @@ constexpr std::string_view kYaojiField[] = {"seats[0].discarded_yaoji", "seats[1
                                             "seats[2].discarded_yaoji", "seats[3].discarded_yaoji"};
 constexpr std::string_view kChongfengField[] = {"seats[0].chongfeng", "seats[1].chongfeng",
                                                 "seats[2].chongfeng", "seats[3].chongfeng"};
+const TableFieldKey<int> kYaojiKey("seats[].discarded_yaoji");
+const TableFieldKey<bool> kChongfengKey("seats[].chongfeng");
+const TableFieldKey<std::optional<Tile>> kFlippedKey("result.flipped");
 
 // Where the first ':' '=' or '：' is (a word's key ends there), or npos.
 std::size_t separator(std::string_view s) {
@@ -792,7 +795,7 @@ Result<WordsTable> read_words(Parser& p) {
           auto tile = p.tile_at(tok, arg, offset);
           if (!tile) return tile.error();
           if (auto e = set_once(flip_said, "the turned-up tile", "翻牌")) return *e;
-          t.flipped = *tile;
+          kFlippedKey.set(t.result_fields, *tile);
           out.fields.emplace_back("result.flipped", tok.column);
           break;
         }
@@ -978,14 +981,14 @@ Result<WordsTable> read_words(Parser& p) {
         if (yaoji_said[si])
           return p.twice(tok, seat_en() + "'s discarded 幺鸡", seat_zh() + "打出的幺鸡");
         yaoji_said[si].column = tok.column;
-        t.seats[si].discarded_yaoji = static_cast<int>(*n);
+        kYaojiKey.set(t.seats[si].fields, static_cast<int>(*n));
         out.fields.emplace_back(kYaojiField[si], tok.column);
         break;
       }
       case Verb::Chongfeng:
         if (chongfeng_said[si]) return p.twice(tok, seat_en() + "'s 冲锋鸡", seat_zh() + "冲锋鸡");
         chongfeng_said[si].column = tok.column;
-        t.seats[si].chongfeng = true;
+        kChongfengKey.set(t.seats[si].fields, true);
         out.fields.emplace_back(kChongfengField[si], tok.column);
         break;
       case Verb::Tianhu:
@@ -1327,9 +1330,9 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
     const auto& st = t.seats[static_cast<std::size_t>(s)];
     if (st.hand) w.push_back(seat(s) + ":" + (zh ? to_chinese(*st.hand) : to_ascii(*st.hand)));
     if (st.baoting) w.push_back(seat(s) + (zh ? "报听" : ":baoting"));
-    if (st.discarded_yaoji > 0)
-      w.push_back(seat(s) + (zh ? "打幺鸡" : ":yaoji:") + std::to_string(st.discarded_yaoji));
-    if (st.chongfeng) w.push_back(seat(s) + (zh ? "冲锋鸡" : ":chongfeng"));
+    if (kYaojiKey.get(st.fields) > 0)
+      w.push_back(seat(s) + (zh ? "打幺鸡" : ":yaoji:") + std::to_string(kYaojiKey.get(st.fields)));
+    if (kChongfengKey.get(st.fields)) w.push_back(seat(s) + (zh ? "冲锋鸡" : ":chongfeng"));
   }
   // Kongs the hands show, and those of hand-less seats; the void robbed kong is left out.
   std::vector<KongEvent> shown;
@@ -1417,7 +1420,8 @@ std::optional<std::string> table_to_words(const Table& t, bool zh) {
       if (first.after_kong)
         w.push_back(first.self_drawn() ? (zh ? "杠上花" : "gangshanghua")
                                        : (zh ? "杠上炮" : "gangshangpao"));
-      if (t.flipped) w.push_back((zh ? "翻" : "flip:") + tile(*t.flipped));
+      if (auto flipped = kFlippedKey.get(t.result_fields))
+        w.push_back((zh ? "翻" : "flip:") + tile(*flipped));
       break;
     }
   }

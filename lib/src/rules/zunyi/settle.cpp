@@ -3,10 +3,25 @@
 #include <bit>
 
 #include "engine/book.hpp"
+#include "rules/zunyi/fields.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj {
 namespace {
+
+// Z6: the 鸡 fields of the table (rules/zunyi/fields.hpp).
+int discarded_yaoji_of(const SeatState& seat) {
+  static const TableFieldKey<int> key(zunyi_fields::kDiscardedYaoji);
+  return key.get(seat.fields);
+}
+bool chongfeng_of(const SeatState& seat) {
+  static const TableFieldKey<bool> key(zunyi_fields::kChongfeng);
+  return key.get(seat.fields);
+}
+std::optional<Tile> flipped_of(const Table& t) {
+  static const TableFieldKey<std::optional<Tile>> key(zunyi_fields::kFlipped);
+  return key.get(t.result_fields);
+}
 
 // Z5
 const KongPayment kDou[] = {
@@ -67,12 +82,12 @@ Chickens chickens(const CheckedTable& c, int seat) {
   const Tile yaoji(Suit::Sou, 1);
   Chickens ch;
   ch.yaoji = all[yaoji.index()];
-  if (t.flipped) {
-    ch.fan = Tile(t.flipped->suit(), t.flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
-    ch.fanji = all[ch.fan->index()];  // a 1条 that is both counts twice
+  if (const auto flipped = flipped_of(t)) {
+    ch.fan = Tile(flipped->suit(), flipped->rank() % 9 + 1);  // one rank above; 9 wraps to 1
+    ch.fanji = all[ch.fan->index()];                          // a 1条 that is both counts twice
   }
-  ch.chongfeng = st.chongfeng && st.discarded_yaoji > 0;
-  ch.discarded = st.discarded_yaoji;
+  ch.chongfeng = chongfeng_of(st) && discarded_yaoji_of(st) > 0;
+  ch.discarded = discarded_yaoji_of(st);
   return ch;
 }
 
@@ -84,11 +99,11 @@ Text chicken_words(const Chickens& ch, const Table& t) {
                      "1条 ×" + std::to_string(ch.yaoji) + "（幺鸡）"});
   if (ch.fanji)
     parts.push_back(
-        {ch.fan->ascii() + " ×" + std::to_string(ch.fanji) + " (翻鸡: " + t.flipped->ascii() +
+        {ch.fan->ascii() + " ×" + std::to_string(ch.fanji) + " (翻鸡: " + flipped_of(t)->ascii() +
              " turned up" +
              (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "; a 1s counts as both" : "") + ")",
          ch.fan->chinese() + " ×" + std::to_string(ch.fanji) + "（翻鸡：翻出 " +
-             t.flipped->chinese() +
+             flipped_of(t)->chinese() +
              (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "，1条既是幺鸡又是翻鸡，算两次"
                                                             : "") +
              "）"});
@@ -211,12 +226,13 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
     const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
-    copies[yaoji.index()] = static_cast<std::uint8_t>(copies[yaoji.index()] + seat.discarded_yaoji);
-    if (seat.chongfeng && seat.discarded_yaoji == 0)
+    copies[yaoji.index()] =
+        static_cast<std::uint8_t>(copies[yaoji.index()] + discarded_yaoji_of(seat));
+    if (chongfeng_of(seat) && discarded_yaoji_of(seat) == 0)
       return field_error(ErrorCode::Inconsistent, field,
                          "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
                          "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
-    if (seat.chongfeng && ++chongfeng > 1)
+    if (chongfeng_of(seat) && ++chongfeng > 1)
       return field_error(ErrorCode::Inconsistent, field,
                          "there is one 冲锋鸡, the first 幺鸡 discarded",
                          "冲锋鸡只有一只：第一张打出的幺鸡");
@@ -225,10 +241,11 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
     return field_error(ErrorCode::TooManyCopies, "seats",
                        "more than four 1s (幺鸡) in hands and discards",
                        "手牌与打出的幺鸡（1条）超过四张");
-  if (t.flipped && ++copies[t.flipped->index()] > kCopies)
+  const auto flipped = flipped_of(t);
+  if (flipped && ++copies[flipped->index()] > kCopies)
     return field_error(ErrorCode::TooManyCopies, "result.flipped",
-                       "the turned-up " + t.flipped->ascii() + " would be a fifth copy",
-                       "翻开的 " + t.flipped->chinese() + " 将是第五张");
+                       "the turned-up " + flipped->ascii() + " would be a fifth copy",
+                       "翻开的 " + flipped->chinese() + " 将是第五张");
   return std::nullopt;
 }
 
@@ -249,7 +266,7 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
       }
       book_dou(book, c, up, options_);
       book_chickens(book, c, up, options_);
-      if (!t.flipped)
+      if (!flipped_of(t))
         book.ledger.notes.push_back({"no flipped tile given: only 幺鸡 (1条) count as 鸡",
                                      "未给出翻牌：只有幺鸡（1条）算鸡"});
       // Z8: one winner deals; 一炮多响: the first winner after the discarder.

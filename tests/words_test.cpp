@@ -6,6 +6,7 @@
 #include "formats/words/lexicon.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/table_words.hpp"
@@ -310,9 +311,10 @@ TEST_CASE("Words: a rule set's own words are tagged rows of the lexicon, read as
                            "dealer:E E:2344567p345789s E:zimo:7p S:yaoji:2 W:chongfeng flip:7p"}) {
     auto t = table_from_words(std::string_view(line));
     REQUIRE(t);
-    CHECK(t->table.seats[1].discarded_yaoji == 2);
-    CHECK(t->table.seats[2].chongfeng);
-    REQUIRE(t->table.flipped);
-    CHECK(*t->table.flipped == Tile(Suit::Pin, 7));
+    CHECK(TableFieldKey<int>("seats[].discarded_yaoji").get(t->table.seats[1].fields) == 2);
+    CHECK(TableFieldKey<bool>("seats[].chongfeng").get(t->table.seats[2].fields));
+    const auto flipped = TableFieldKey<std::optional<Tile>>("result.flipped").get(t->table.result_fields);
+    REQUIRE(flipped);
+    CHECK(*flipped == Tile(Suit::Pin, 7));
   }
 }

@@ -59,22 +59,25 @@ std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks, bool z
 // The fields of the table only some rule sets read (RulesetInfo::table_fields), where given:
 // a rule set that does not read one refuses it, naming the rule set that does.
 std::optional<Error> check_owned_fields(const Table& t, const Ruleset& rules) {
+  if (std::none_of(t.seats.begin(), t.seats.end(),
+                   [](const SeatState& s) { return s.fields.any(); }) &&
+      !t.result_fields.any())
+    return std::nullopt;
   std::vector<std::pair<std::string_view, std::string>>
       given;  // {"seats[].chongfeng", "seats[2].chongfeng"}
-  for (int s = 0; s < kSeats; ++s) {
-    const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    if (seat.discarded_yaoji > 0)
-      given.emplace_back("seats[].discarded_yaoji",
-                         path("seats", static_cast<std::size_t>(s), "discarded_yaoji"));
-    if (seat.chongfeng)
-      given.emplace_back("seats[].chongfeng",
-                         path("seats", static_cast<std::size_t>(s), "chongfeng"));
-  }
-  if (t.flipped) given.emplace_back("result.flipped", "result.flipped");
+  const auto of_seats = table_fields_of_seats();
+  for (std::size_t s = 0; s < kSeats; ++s)
+    for (std::size_t i = 0; i < of_seats.size(); ++i)
+      if (t.seats[s].fields.raw(i) > 0)
+        given.emplace_back(of_seats[i]->path,
+                           path("seats", s) + "." + std::string(of_seats[i]->key()));
+  const auto of_result = table_fields_of_result();
+  for (std::size_t i = 0; i < of_result.size(); ++i)
+    if (t.result_fields.raw(i) > 0) given.emplace_back(of_result[i]->path, of_result[i]->path);
   const RulesetInfo* here = find_ruleset(rules.id());
   auto reads = [](const RulesetInfo& info, std::string_view field) {
-    return std::find(info.table_fields.begin(), info.table_fields.end(), field) !=
-           info.table_fields.end();
+    return std::any_of(info.table_fields.begin(), info.table_fields.end(),
+                       [&](const TableField& f) { return f.path == field; });
   };
   for (const auto& [field, where] : given) {
     if (here && reads(*here, field)) continue;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -33,10 +34,9 @@ Error json_field(ErrorCode code, const std::string& field, std::string en, std::
 // The path ("seats[2]") is only written out for an error.
 class Fields {
  public:
-  static constexpr std::size_t kMaxKnown = 8;
+  static constexpr std::size_t kMaxKnown = 16;
   // `base` names the object ("seats", "" for the top), `index` its place in an array (or -1).
-  Fields(const In& j, std::string_view base, long index,
-         std::initializer_list<std::string_view> known)
+  Fields(const In& j, std::string_view base, long index, std::span<const std::string_view> known)
       : base_(base), index_(index), known_count_(known.size()) {
     if (known.size() > kMaxKnown) throw std::logic_error("Fields: too many known keys");
     std::copy(known.begin(), known.end(), known_.begin());
@@ -53,6 +53,11 @@ class Fields {
         error_ = json_field(ErrorCode::BadField, at(key), "unknown field", "未知字段");
     }
   }
+  Fields(const In& j, std::string_view base, long index,
+         std::initializer_list<std::string_view> known)
+      : Fields(j, base, index, std::span<const std::string_view>(known.begin(), known.size())) {}
+  Fields(const In& j, std::string_view base, std::span<const std::string_view> known)
+      : Fields(j, base, -1, known) {}
   Fields(const In& j, std::string_view base, std::initializer_list<std::string_view> known)
       : Fields(j, base, -1, known) {}
   std::string path() const {
@@ -256,7 +261,71 @@ Error too_many_values(std::size_t max_values) {
       "JSON 值超过 " + std::to_string(max_values) + " 个：没有这么大的牌局或请求"};
 }
 
+// The table fields of one place (a seat, a win's result) from its object, each at its slot.
+void read_table_fields(Fields& f, std::span<const TableField* const> fields,
+                       TableFieldValues& out) {
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const TableField& field = *fields[i];
+    switch (field.kind) {
+      case TableField::Kind::Bool:
+        out.set_raw(i, f.boolean(field.key()) ? 1 : 0);
+        break;
+      case TableField::Kind::Int:
+        out.set_raw(i, f.integer(field.key(), field.min, field.max, 0));
+        break;
+      case TableField::Kind::Tile:
+        out.set_raw(i, TableFieldType<std::optional<Tile>>::encode(f.tile(field.key(), false)));
+        break;
+    }
+  }
+}
+
+// The same written back, each field given (not 0).
+void write_table_fields(json& j, std::span<const TableField* const> fields,
+                        const TableFieldValues& values) {
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const TableField& field = *fields[i];
+    const std::int64_t v = values.raw(i);
+    if (!v) continue;
+    std::string key(field.key());
+    switch (field.kind) {
+      case TableField::Kind::Bool:
+        j[key] = true;
+        break;
+      case TableField::Kind::Int:
+        j[key] = v;
+        break;
+      case TableField::Kind::Tile:
+        j[key] = TableFieldType<std::optional<Tile>>::decode(v)->ascii();
+        break;
+    }
+  }
+}
+
+// An object's own keys, then those of the table fields there.
+std::vector<std::string_view> keys_with(std::initializer_list<std::string_view> own,
+                                        std::span<const TableField* const> fields) {
+  std::vector<std::string_view> keys(own);
+  for (const TableField* f : fields) {
+    if (std::find(keys.begin(), keys.end(), f->key()) != keys.end())
+      throw std::logic_error("qianmj: table field " + std::string(f->path) + ": a key taken");
+    keys.push_back(f->key());
+  }
+  return keys;
+}
+
 }  // namespace
+
+std::span<const std::string_view> json_detail::seat_keys() {
+  static const auto keys = keys_with({"name", "hand", "baoting"}, table_fields_of_seats());
+  return keys;
+}
+
+std::span<const std::string_view> json_detail::result_keys() {
+  static const auto keys =
+      keys_with({"kind", "wins", "seat", "last_four"}, table_fields_of_result());
+  return keys;
+}
 
 std::optional<Meld::Kind> json_detail::kong_kind(std::string_view name) {
   if (name == "direct") return Meld::Kind::DirectKong;
@@ -386,8 +455,7 @@ void read_options(Fields& top, Table& t) {
 
 std::optional<Error> read_seats(const Fields& top, Table& t) {
   for (std::size_t s = 0; s < kSeats; ++s) {
-    Fields f(top.raw("seats")[s], "seats", static_cast<long>(s),
-             {"name", "hand", "baoting", "discarded_yaoji", "chongfeng"});
+    Fields f(top.raw("seats")[s], "seats", static_cast<long>(s), json_detail::seat_keys());
     auto& seat = t.seats[s];
     if (auto n = f.text("name", false)) seat.name = *n;
     if (auto h = f.text("hand", false)) {
@@ -400,8 +468,7 @@ std::optional<Error> read_seats(const Fields& top, Table& t) {
       seat.hand = *hand;
     }
     seat.baoting = f.boolean("baoting");
-    seat.discarded_yaoji = static_cast<int>(f.integer("discarded_yaoji", 0, 4, 0));
-    seat.chongfeng = f.boolean("chongfeng");
+    read_table_fields(f, table_fields_of_seats(), seat.fields);
     if (f.error()) return *f.error();
   }
   return std::nullopt;
@@ -452,7 +519,7 @@ std::optional<Error> read_wins(const Fields& r, Table& t) {
 }
 
 std::optional<Error> read_result(const Fields& top, Table& t) {
-  Fields r(top.raw("result"), "result", {"kind", "wins", "seat", "last_four", "flipped"});
+  Fields r(top.raw("result"), "result", json_detail::result_keys());
   auto kind = r.text("kind", true);
   if (r.error()) return *r.error();
   if (*kind == "win") {
@@ -464,19 +531,20 @@ std::optional<Error> read_result(const Fields& top, Table& t) {
       return json_field(ErrorCode::Inconsistent, "result.wins",
                         "at most three seats win on one discard", "一炮最多三家胡");
     if (auto e = read_wins(r, t)) return e;
-    t.flipped = r.tile("flipped", false);
+    read_table_fields(r, table_fields_of_result(), t.result_fields);
     if (r.has("seat") || r.has("last_four"))
       r.fail(r.has("seat") ? "seat" : "last_four", "belongs to an escape result", "属于逃跑结果");
   } else if (*kind == "draw") {
     t.outcome = Table::Outcome::Draw;
-    for (const char* k : {"wins", "seat", "last_four", "flipped"})
+    for (auto k : json_detail::result_keys().subspan(1))  // "wins" on
       if (r.has(k)) r.fail(k, "a draw has no such field", "流局没有此字段");
   } else if (*kind == "escape") {
     t.outcome = Table::Outcome::Escape;
     t.escaper = static_cast<int>(r.integer("seat", 0, 3, std::nullopt));
     t.last_four = r.boolean("last_four");
-    for (const char* k : {"wins", "flipped"})
-      if (r.has(k)) r.fail(k, "an escape has no such field", "逃跑没有此字段");
+    if (r.has("wins")) r.fail("wins", "an escape has no such field", "逃跑没有此字段");
+    for (const TableField* f : table_fields_of_result())
+      if (r.has(f->key())) r.fail(f->key(), "an escape has no such field", "逃跑没有此字段");
   } else {
     r.fail("kind", "expected win, draw or escape", "应为 win、draw 或 escape");
   }
@@ -543,8 +611,7 @@ Json table_to_json(const Table& t) {
     if (!s.name.empty()) seat["name"] = s.name;
     if (s.hand) seat["hand"] = to_ascii(*s.hand);
     if (s.baoting) seat["baoting"] = true;
-    if (s.discarded_yaoji) seat["discarded_yaoji"] = s.discarded_yaoji;
-    if (s.chongfeng) seat["chongfeng"] = true;
+    write_table_fields(seat, table_fields_of_seats(), s.fields);
     seats.push_back(seat);
   }
   j["seats"] = seats;
@@ -582,7 +649,7 @@ Json table_to_json(const Table& t) {
         wins.push_back(win);
       }
       result = {{"kind", "win"}, {"wins", wins}};
-      if (t.flipped) result["flipped"] = t.flipped->ascii();
+      write_table_fields(result, table_fields_of_result(), t.result_fields);
       break;
     }
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "qianmj/core/error.hpp"
@@ -14,6 +15,13 @@ namespace qianmj::json_detail {
 // rules. std::nullopt for anything else, an error above all; a table it reads is the one
 // table_from_json_checked reads from the same text.
 std::optional<Table> table_from_json_fast(std::string_view text);
+
+// The keys of a seat's object and of a result's: their own, then the keys of the table
+// fields there (table_fields_of_seats(), table_fields_of_result()), at their slots.
+std::span<const std::string_view> seat_keys();
+std::span<const std::string_view> result_keys();
+inline constexpr std::size_t kSeatOwnKeys = 3;    // name hand baoting
+inline constexpr std::size_t kResultOwnKeys = 4;  // kind wins seat last_four
 
 // A kong's "kind" in a table: direct, added or concealed; std::nullopt for any other.
 std::optional<Meld::Kind> kong_kind(std::string_view name);

@@ -3,7 +3,9 @@
 // names the field at fault; this one only ever agrees with it.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "core/utf8.hpp"
@@ -98,9 +100,15 @@ class Scan {
     return eat('}');
   }
   // An object of known keys: `field(bit)` reads the value of the key at `bit`'s place in
-  // `keys`; an unknown key, or a key twice, is refused.
+  // `keys`, then `more` (the keys of the table fields there); an unknown key, or a key twice,
+  // is refused.
   template <class F>
   bool object(std::initializer_list<std::string_view> keys, std::uint32_t& seen, F&& field) {
+    return object(keys, {}, seen, field);
+  }
+  template <class F>
+  bool object(std::initializer_list<std::string_view> keys, std::span<const std::string_view> more,
+              std::uint32_t& seen, F&& field) {
     seen = 0;
     return members([&](std::string_view key) {
       std::uint32_t bit = 1;
@@ -108,7 +116,12 @@ class Scan {
         if (k == key) break;
         bit <<= 1;
       }
-      if (bit >> keys.size() || (seen & bit)) return false;
+      if (bit >> keys.size())
+        for (auto k : more) {
+          if (k == key) break;
+          bit <<= 1;
+        }
+      if (bit >> (keys.size() + more.size()) || (seen & bit)) return false;
       seen |= bit;
       return field(bit);
     });
@@ -143,31 +156,70 @@ constexpr std::uint32_t bit(int i) {
   return 1u << i;
 }
 
-bool seat(Scan& in, SeatState& seat) {
+// The value of a table field (TableField) into its slot.
+bool table_field(Scan& in, const TableField& field, std::size_t slot, TableFieldValues& out) {
+  switch (field.kind) {
+    case TableField::Kind::Bool: {
+      bool on = false;
+      if (!in.boolean(on)) return false;
+      out.set_raw(slot, on ? 1 : 0);
+      return true;
+    }
+    case TableField::Kind::Int: {
+      std::int64_t x = 0;
+      if (!in.integer(x, field.min, field.max)) return false;
+      out.set_raw(slot, x);
+      return true;
+    }
+    case TableField::Kind::Tile: {
+      Tile tile;
+      if (!in.tile(tile)) return false;
+      out.set_raw(slot, TableFieldType<std::optional<Tile>>::encode(tile));
+      return true;
+    }
+  }
+  return false;
+}
+
+// The table fields of seats and of a result, and their keys (json_tables.hpp), looked up once
+// a table.
+struct Places {
+  std::span<const std::string_view> seat_keys = json_detail::seat_keys().subspan(kSeatOwnKeys);
+  std::span<const TableField* const> seat_fields = table_fields_of_seats();
+  std::span<const std::string_view> result_keys =
+      json_detail::result_keys().subspan(kResultOwnKeys);
+  std::span<const TableField* const> result_fields = table_fields_of_result();
+};
+
+// The table field at key `b` of an object whose own keys are `own`.
+std::size_t field_slot(std::uint32_t b, std::size_t own) {
+  return static_cast<std::size_t>(std::countr_zero(b)) - own;
+}
+
+bool seat(Scan& in, const Places& places, SeatState& seat) {
   std::uint32_t seen = 0;
-  return in.object({"name", "hand", "baoting", "discarded_yaoji", "chongfeng"}, seen,
-                   [&](std::uint32_t b) {
-                     std::string_view s;
-                     switch (b) {
-                       case bit(0):
-                         if (!in.string(s)) return false;
-                         seat.name = s;
-                         return true;
-                       case bit(1): {
-                         if (!in.string(s)) return false;
-                         auto hand = parse_hand(s);
-                         if (!hand) return false;
-                         seat.hand = *hand;
-                         return true;
-                       }
-                       case bit(2):
-                         return in.boolean(seat.baoting);
-                       case bit(3):
-                         return in.integer(seat.discarded_yaoji, 0, 4);
-                       default:
-                         return in.boolean(seat.chongfeng);
-                     }
-                   });
+  return in.object({"name", "hand", "baoting"}, places.seat_keys, seen, [&](std::uint32_t b) {
+    std::string_view s;
+    switch (b) {
+      case bit(0):
+        if (!in.string(s)) return false;
+        seat.name = s;
+        return true;
+      case bit(1): {
+        if (!in.string(s)) return false;
+        auto hand = parse_hand(s);
+        if (!hand) return false;
+        seat.hand = *hand;
+        return true;
+      }
+      case bit(2):
+        return in.boolean(seat.baoting);
+      default: {
+        const std::size_t i = field_slot(b, kSeatOwnKeys);
+        return table_field(in, *places.seat_fields[i], i, seat.fields);
+      }
+    }
+  });
 }
 
 bool kong(Scan& in, Table& t) {
@@ -223,33 +275,35 @@ bool win(Scan& in, Table& t) {
   return true;
 }
 
-bool result(Scan& in, Table& t) {
+bool result(Scan& in, const Places& places, Table& t) {
   std::string_view kind;
-  Tile flipped;
+  TableFieldValues fields;
   int seat = -1;
   bool last_four = false;
   std::uint32_t seen = 0;
-  const bool ok =
-      in.object({"kind", "wins", "seat", "last_four", "flipped"}, seen, [&](std::uint32_t b) {
-        switch (b) {
-          case bit(0):
-            return in.string(kind);
-          case bit(1):
-            return in.array(3, [&] { return win(in, t); });
-          case bit(2):
-            return in.integer(seat, 0, 3);
-          case bit(3):
-            return in.boolean(last_four);
-          default:
-            return in.tile(flipped);
-        }
-      });
+  const bool ok = in.object({"kind", "wins", "seat", "last_four"}, places.result_keys, seen,
+                            [&](std::uint32_t b) {
+                              switch (b) {
+                                case bit(0):
+                                  return in.string(kind);
+                                case bit(1):
+                                  return in.array(3, [&] { return win(in, t); });
+                                case bit(2):
+                                  return in.integer(seat, 0, 3);
+                                case bit(3):
+                                  return in.boolean(last_four);
+                                default: {
+                                  const std::size_t i = field_slot(b, kResultOwnKeys);
+                                  return table_field(in, *places.result_fields[i], i, fields);
+                                }
+                              }
+                            });
   if (!ok || !(seen & bit(0))) return false;
   const std::uint32_t others = seen & ~bit(0);
   if (kind == "win") {
-    if (others & ~(bit(1) | bit(4)) || !(others & bit(1))) return false;
+    if (others & (bit(2) | bit(3)) || !(others & bit(1))) return false;  // table fields: a win's
     t.outcome = Table::Outcome::Win;
-    if (others & bit(4)) t.flipped = flipped;
+    t.result_fields = fields;
   } else if (kind == "draw") {
     if (others) return false;
     t.outcome = Table::Outcome::Draw;
@@ -324,6 +378,7 @@ std::optional<Table> table_from_json_fast(std::string_view text) {
   std::uint32_t seen = 0;
   std::size_t seats = 0;
   HouseRules house;
+  const Places places;
   const bool ok =
       in.object({"rules", "dealer", "streak", "seats", "kongs", "result", "options"}, seen,
                 [&](std::uint32_t b) {
@@ -335,11 +390,11 @@ std::optional<Table> table_from_json_fast(std::string_view text) {
                     case bit(2):
                       return in.integer(t.streak, 0, INT64_MAX);
                     case bit(3):
-                      return in.array(kSeats, [&] { return seat(in, t.seats[seats++]); });
+                      return in.array(kSeats, [&] { return seat(in, places, t.seats[seats++]); });
                     case bit(4):
                       return in.array(64, [&] { return kong(in, t); });
                     case bit(5):
-                      return result(in, t);
+                      return result(in, places, t);
                     default:
                       return house.read(in);
                   }

@@ -7,6 +7,7 @@
 
 #include "qianmj/core/error.hpp"
 #include "qianmj/engine/options.hpp"
+#include "qianmj/engine/table_fields.hpp"
 
 namespace qianmj {
 
@@ -20,9 +21,10 @@ struct RulesetInfo {
   std::string_view zh;  // and in Chinese
   std::unique_ptr<Ruleset> (*make)(Options options);
   std::span<const OptionSpec> options;  // its house options, in the order `qianmj rules` lists them
-  // The table fields only this rule set reads (JSON paths with [] for any seat, such as
-  // "seats[].chongfeng"); a table priced under another rule set that gives one is refused.
-  std::span<const std::string_view> table_fields;
+  // The table fields only this rule set reads (paths with [] for any seat, such as
+  // "seats[].chongfeng"), in the order JSON lists them; a table priced under another rule
+  // set that gives one is refused.
+  std::span<const TableField> table_fields;
 };
 
 // Every rule set, the default first.

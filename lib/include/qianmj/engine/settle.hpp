@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "qianmj/engine/rules.hpp"
+#include "qianmj/engine/table_fields.hpp"
 
 namespace qianmj {
 
@@ -36,8 +37,7 @@ struct SeatState {
   std::string name;
   std::optional<Hand> hand;  // as given: 13 tiles, or a winner's 13 + tile / 14
   bool baoting = false;
-  int discarded_yaoji = 0;  // Zunyi
-  bool chongfeng = false;   // Zunyi
+  TableFieldValues fields;  // "seats[].NAME" of the rule sets that own them (Zunyi: 冲锋鸡)
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -53,7 +53,7 @@ struct Table {
   std::vector<WinEvent> wins;
   int escaper = -1;
   bool last_four = false;
-  std::optional<Tile> flipped;  // Zunyi: the turned-up tile after a win
+  TableFieldValues result_fields;  // "result.NAME" of a win (Zunyi: the turned-up tile)
   friend bool operator==(const Table&, const Table&) = default;
 };
 

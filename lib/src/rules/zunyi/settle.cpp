@@ -4,17 +4,32 @@
 #include <bit>
 
 #include "engine/book.hpp"
+#include "rules/zunyi/fields.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj {
 namespace {
+
+// Z6: the 鸡 fields of the table (rules/zunyi/fields.hpp).
+int discarded_yaoji_of(const SeatState& seat) {
+  static const TableFieldKey<int> key(zunyi_fields::kDiscardedYaoji);
+  return key.get(seat.fields);
+}
+bool chongfeng_of(const SeatState& seat) {
+  static const TableFieldKey<bool> key(zunyi_fields::kChongfeng);
+  return key.get(seat.fields);
+}
+std::optional<Tile> flipped_of(const Table& t) {
+  static const TableFieldKey<std::optional<Tile>> key(zunyi_fields::kFlipped);
+  return key.get(t.result_fields);
+}
 
 // Z6: a seat's 鸡, counted from its hand and the table's 鸡 fields.
 chicken_family::Chickens chickens(const CheckedTable& c, int seat) {
   const Table& t = c.table;
   const auto& st = t.seats[static_cast<std::size_t>(seat)];
   return chicken_family::count_chickens(chicken_family::held_at_end(c, seat),
-                                        {st.discarded_yaoji, st.chongfeng, t.flipped});
+                                        {discarded_yaoji_of(st), chongfeng_of(st), flipped_of(t)});
 }
 
 // Z7: 黄庄查叫. Returns the ready flags for Z8.
@@ -70,12 +85,13 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
     const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
-    copies[yaoji.index()] = static_cast<std::uint8_t>(copies[yaoji.index()] + seat.discarded_yaoji);
-    if (seat.chongfeng && seat.discarded_yaoji == 0)
+    copies[yaoji.index()] =
+        static_cast<std::uint8_t>(copies[yaoji.index()] + discarded_yaoji_of(seat));
+    if (chongfeng_of(seat) && discarded_yaoji_of(seat) == 0)
       return field_error(ErrorCode::Inconsistent, field,
                          "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
                          "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
-    if (seat.chongfeng && ++chongfeng > 1)
+    if (chongfeng_of(seat) && ++chongfeng > 1)
       return field_error(ErrorCode::Inconsistent, field,
                          "there is one 冲锋鸡, the first 幺鸡 discarded",
                          "冲锋鸡只有一只：第一张打出的幺鸡");
@@ -84,10 +100,11 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
     return field_error(ErrorCode::TooManyCopies, "seats",
                        "more than four 1s (幺鸡) in hands and discards",
                        "手牌与打出的幺鸡（1条）超过四张");
-  if (t.flipped && ++copies[t.flipped->index()] > kCopies)
+  const auto flipped = flipped_of(t);
+  if (flipped && ++copies[flipped->index()] > kCopies)
     return field_error(ErrorCode::TooManyCopies, "result.flipped",
-                       "the turned-up " + t.flipped->ascii() + " would be a fifth copy",
-                       "翻开的 " + t.flipped->chinese() + " 将是第五张");
+                       "the turned-up " + flipped->ascii() + " would be a fifth copy",
+                       "翻开的 " + flipped->chinese() + " 将是第五张");
   return std::nullopt;
 }
 
@@ -110,7 +127,7 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
       std::array<chicken_family::Chickens, kSeats> ji;
       for (int s = 0; s < kSeats; ++s) ji[static_cast<std::size_t>(s)] = chickens(c, s);
       chicken_family::book_chickens(book, ji, up, family_);
-      if (!t.flipped)
+      if (!flipped_of(t))
         book.ledger.notes.push_back({"no flipped tile given: only 幺鸡 (1条) count as 鸡",
                                      "未给出翻牌：只有幺鸡（1条）算鸡"});
       // Z8: one winner deals; 一炮多响: the first winner after the discarder.

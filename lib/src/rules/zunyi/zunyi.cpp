@@ -7,6 +7,7 @@
 
 #include "engine/common_options.hpp"
 #include "rules/common/pattern_rows.hpp"
+#include "rules/zunyi/fields.hpp"
 
 namespace qianmj {
 namespace {
@@ -376,8 +377,8 @@ constexpr OptionSpec kOptions[] = {
 };
 
 // Z6: the 鸡 fields of a table.
-constexpr std::string_view kTableFields[] = {"seats[].discarded_yaoji", "seats[].chongfeng",
-                                             "result.flipped"};
+constexpr TableField kTableFields[] = {zunyi_fields::kDiscardedYaoji, zunyi_fields::kChongfeng,
+                                       zunyi_fields::kFlipped};
 
 std::unique_ptr<Ruleset> make_zunyi(Options options) {
   return std::make_unique<Zunyi>(std::move(options));

@@ -1,0 +1,123 @@
+// Table fields a rule set owns (RulesetInfo::table_fields): declared as data in its folder,
+// read and written by the JSON readers and writer, and checked by settle, without either
+// naming one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "qianmj/core/tile.hpp"
+
+namespace qianmj {
+
+// One field of a settle table that only some rule sets read, such as Zunyi's 冲锋鸡.
+struct TableField {
+  enum class Kind : std::uint8_t { Bool, Int, Tile };
+  // Its JSON path: "seats[].NAME", a field of every seat, or "result.NAME", a field of a win's
+  // result (a draw or an escape has none).
+  std::string_view path;
+  Kind kind;
+  // An Int's range: 0 (not given) to a maximum of at most 2^31 - 1; a Bool's 0 to 1, a Tile's
+  // 0 to 0.
+  std::int64_t min, max;
+  // How a table in words says it (lib/src/formats/table_words.cpp), the written spelling
+  // first: a seat's verb (E打幺鸡2, E:yaoji:2) or a keyword with a tile (翻5筒, flip:5p).
+  std::span<const std::string_view> words_zh;
+  std::span<const std::string_view> words_en;
+  std::string_view what_en;  // what a message about it calls it ("discarded 幺鸡")
+  std::string_view what_zh;  // (打出的幺鸡)
+
+  constexpr bool of_seat() const { return path.substr(0, 8) == "seats[]."; }
+  // The JSON key ("chongfeng").
+  constexpr std::string_view key() const { return path.substr(path.rfind('.') + 1); }
+};
+
+// Every table field of every registered rule set, each path once, in registry order.
+std::span<const TableField> table_field_specs();
+// The fields of seats, and of a win's result, each at its slot in TableFieldValues.
+std::span<const TableField* const> table_fields_of_seats();
+std::span<const TableField* const> table_fields_of_result();
+// The field at `path` ("seats[].chongfeng"), or nullptr.
+const TableField* find_table_field(std::string_view path);
+// The field a word of a table in words names ("冲锋鸡", "chongfeng", "flip"), or nullptr.
+const TableField* find_table_field_word(std::string_view word);
+
+// The values of the table fields of one place: a seat's (SeatState::fields), or a win's
+// result (Table::result_fields). A value is stored by its field's slot (TableFieldKey); 0
+// is a field not given (false, 0 or no tile), and a value is never below 0. The fields of seats and
+// those of the result are each numbered from 0, in the order of table_field_specs().
+class TableFieldValues {
+ public:
+  static constexpr std::size_t kMax = 8;  // each of seats and the result
+  std::int64_t raw(std::size_t slot) const { return values_[slot]; }
+  void set_raw(std::size_t slot, std::int64_t value) {
+    values_[slot] = static_cast<std::int32_t>(value);
+  }
+  // Whether any field is given.
+  bool any() const {
+    std::int32_t bits = 0;
+    for (auto v : values_) bits |= v;
+    return bits != 0;
+  }
+  friend bool operator==(const TableFieldValues&, const TableFieldValues&) = default;
+
+ private:
+  std::array<std::int32_t, kMax> values_{};
+};
+
+// The slot of a field of table_field_specs() in its place's TableFieldValues.
+std::size_t table_field_slot(const TableField& field);
+
+// A field's value as a bool (Bool), an int (Int) or a std::optional<Tile> (Tile).
+template <class T>
+struct TableFieldType;
+template <>
+struct TableFieldType<bool> {
+  static constexpr TableField::Kind kind = TableField::Kind::Bool;
+  static bool decode(std::int64_t v) { return v != 0; }
+  static std::int64_t encode(bool v) { return v ? 1 : 0; }
+};
+template <>
+struct TableFieldType<int> {
+  static constexpr TableField::Kind kind = TableField::Kind::Int;
+  static int decode(std::int64_t v) { return static_cast<int>(v); }
+  static std::int64_t encode(int v) { return v; }
+};
+template <>
+struct TableFieldType<std::optional<Tile>> {
+  static constexpr TableField::Kind kind = TableField::Kind::Tile;
+  static std::optional<Tile> decode(std::int64_t v) {
+    if (v == 0) return std::nullopt;
+    return Tile::from_index(static_cast<int>(v - 1));
+  }
+  static std::int64_t encode(std::optional<Tile> v) { return v ? v->index() + 1 : 0; }
+};
+
+// The slot of the field at `path` of kind `kind`; std::logic_error for a field no registered
+// rule set declares, or one of another kind.
+std::size_t table_field_key_slot(std::string_view path, TableField::Kind kind);
+
+// A table field resolved once to its slot, typed (a static where it is read:
+// `static const TableFieldKey<bool> kChongfeng(kChongfengField);`).
+template <class T>
+class TableFieldKey {
+ public:
+  explicit TableFieldKey(const TableField& field) : TableFieldKey(field.path) {}
+  explicit TableFieldKey(std::string_view path)
+      : slot_(table_field_key_slot(path, TableFieldType<T>::kind)) {}
+  T get(const TableFieldValues& values) const {
+    return TableFieldType<T>::decode(values.raw(slot_));
+  }
+  void set(TableFieldValues& values, T value) const {
+    values.set_raw(slot_, TableFieldType<T>::encode(value));
+  }
+  std::size_t slot() const { return slot_; }
+
+ private:
+  std::size_t slot_;
+};
+
+}  // namespace qianmj

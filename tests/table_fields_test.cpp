@@ -1,0 +1,189 @@
+// Table fields a rule set owns (RulesetInfo::table_fields, engine/table_fields.hpp): the
+// declarations are complete and consistent, and every field of every registered rule set
+// goes through both JSON readers and the writer, and is refused under a rule set that does
+// not own it, without any of them naming it.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "formats/json_tables.hpp"
+#include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/settle.hpp"
+#include "qianmj/engine/table_fields.hpp"
+#include "qianmj/formats/json.hpp"
+
+using namespace qianmj;
+using json_detail::table_from_json_checked;
+using json_detail::table_from_json_fast;
+
+namespace {
+
+const char* kWin =
+    R"({"rules":"RULES","dealer":0,"seats":[{"hand":"2344567p345789s7p"SEAT0},{"hand":"1112223334445m"},)"
+    R"({"hand":"6667778889995m"},{"hand":"1112226668889s"}],"result":{"kind":"win","wins":[{"seat":0,"tile":"7p"}]RESULT}})";
+
+std::string table(std::string_view rules, std::string seat0, std::string result,
+                  const char* text = kWin) {
+  std::string t = text;
+  t.replace(t.find("RULES"), 5, rules);
+  t.replace(t.find("SEAT0"), 5, seat0);
+  t.replace(t.find("RESULT"), 6, result);
+  return t;
+}
+
+// A value of the field other than 0 (not given), as JSON writes it.
+Json sample(const TableField& f) {
+  switch (f.kind) {
+    case TableField::Kind::Bool:
+      return true;
+    case TableField::Kind::Int:
+      return f.max;
+    case TableField::Kind::Tile:
+      return "2s";
+  }
+  return nullptr;
+}
+
+bool owns(const RulesetInfo& info, const TableField& f) {
+  return std::any_of(info.table_fields.begin(), info.table_fields.end(),
+                     [&](const TableField& x) { return x.path == f.path; });
+}
+
+// The table of rule set `rules` with field `f` set to `value` (on seat 0 for a seat's field).
+std::string with_field(std::string_view rules, const TableField& f, const Json& value) {
+  const std::string member = ",\"" + std::string(f.key()) + "\":" + value.dump();
+  return f.of_seat() ? table(rules, member, "") : table(rules, "", member);
+}
+
+}  // namespace
+
+TEST_CASE("Table fields: every rule set's declarations are listed once, whole and consistent") {
+  std::size_t declared = 0;
+  for (const auto& info : rulesets())
+    for (const auto& f : info.table_fields) {
+      INFO(info.id << " " << f.path);
+      ++declared;
+      const TableField* found = find_table_field(f.path);
+      REQUIRE(found);
+      CHECK(found->kind == f.kind);
+      CHECK((f.of_seat() || f.path.substr(0, 7) == "result."));
+      CHECK(!f.key().empty());
+      CHECK(f.min == 0);
+      CHECK(f.max >= (f.kind == TableField::Kind::Tile ? 0 : 1));
+      CHECK(!f.what_en.empty());
+      CHECK(!f.what_zh.empty());
+      CHECK(!f.words_zh.empty());
+      CHECK(!f.words_en.empty());
+      for (auto w : f.words_zh) CHECK(find_table_field_word(w) == found);
+      for (auto w : f.words_en) CHECK(find_table_field_word(w) == found);
+      // Its slot among its place's, and its key among that place's object's keys.
+      const auto place = f.of_seat() ? table_fields_of_seats() : table_fields_of_result();
+      const std::size_t slot = table_field_slot(*found);
+      REQUIRE(slot < place.size());
+      CHECK(place[slot] == found);
+      const auto keys = f.of_seat() ? json_detail::seat_keys() : json_detail::result_keys();
+      const std::size_t own = f.of_seat() ? json_detail::kSeatOwnKeys : json_detail::kResultOwnKeys;
+      REQUIRE(own + slot < keys.size());
+      CHECK(keys[own + slot] == f.key());
+    }
+  CHECK(table_field_specs().size() <= declared);
+  CHECK(table_fields_of_seats().size() + table_fields_of_result().size() ==
+        table_field_specs().size());
+  std::set<std::string_view> paths, keys_of_seats, keys_of_result;
+  for (const auto& f : table_field_specs()) {
+    CHECK(paths.insert(f.path).second);
+    std::size_t owners = 0;
+    for (const auto& info : rulesets()) owners += owns(info, f) ? 1 : 0;
+    CHECK(owners >= 1);
+  }
+  for (auto k : json_detail::seat_keys()) CHECK(keys_of_seats.insert(k).second);
+  for (auto k : json_detail::result_keys()) CHECK(keys_of_result.insert(k).second);
+  CHECK_THROWS_AS(TableFieldKey<bool>("seats[].no_such_field"), std::logic_error);
+}
+
+TEST_CASE(
+    "Table fields: each round-trips JSON -> Table -> JSON through both readers, and is refused "
+    "under a rule set that does not own it") {
+  for (const auto& f : table_field_specs()) {
+    const RulesetInfo* owner = nullptr;
+    std::string owners_en, owners_zh;
+    for (const auto& info : rulesets())
+      if (owns(info, f)) {
+        if (!owner) owner = &info;
+        owners_en += (owners_en.empty() ? "" : ", ") + std::string(info.en) + " (--rules " +
+                     std::string(info.id) + ")";
+        owners_zh += (owners_zh.empty() ? "" : "、") + std::string(info.zh) + "（--rules " +
+                     std::string(info.id) + "）";
+      }
+    REQUIRE(owner);
+    const Json value = sample(f);
+    const std::string field =
+        f.of_seat() ? "seats[0]." + std::string(f.key()) : std::string(f.path);
+    INFO(f.path);
+    for (std::string_view rules : {owner->id, std::string_view()}) {  // "rules" omitted too
+      std::string text = with_field(owner->id, f, value);
+      if (rules.empty())
+        text.replace(text.find("\"rules\":\"" + std::string(owner->id) + "\","),
+                     std::string(owner->id).size() + 11, "");
+      INFO(text);
+      auto fast = table_from_json_fast(text);
+      auto checked = table_from_json_checked(text);
+      REQUIRE(fast);
+      REQUIRE(checked);
+      CHECK(*fast == *checked);
+      const TableFieldValues& values =
+          f.of_seat() ? checked->seats[0].fields : checked->result_fields;
+      CHECK(values.raw(table_field_slot(f)) > 0);
+      const Json out = table_to_json(*checked);
+      CHECK((f.of_seat() ? out["seats"][0][std::string(f.key())]
+                         : out["result"][std::string(f.key())]) == value);
+      CHECK(table_to_json(*fast) == out);
+      auto again = table_from_json_fast(out.dump());
+      REQUIRE(again);
+      CHECK(*again == *checked);
+    }
+    // Out of its range: the checked reader names it, the one-pass reader leaves it.
+    if (f.kind == TableField::Kind::Int) {
+      const std::string text = with_field(owner->id, f, f.max + 1);
+      CHECK_FALSE(table_from_json_fast(text));
+      auto t = table_from_json_checked(text);
+      REQUIRE_FALSE(t);
+      CHECK(t.error().field == field);
+      CHECK(t.error().en ==
+            "expected 0 to " + std::to_string(f.max) + ", not " + std::to_string(f.max + 1));
+    }
+    // A result's field is a win's: a draw has no such field.
+    if (!f.of_seat()) {
+      const std::string text = R"({"rules":")" + std::string(owner->id) +
+                               R"(","dealer":0,"seats":[{},{},{},{}],"result":{"kind":"draw",")" +
+                               std::string(f.key()) + "\":" + value.dump() + "}}";
+      CHECK_FALSE(table_from_json_fast(text));
+      auto t = table_from_json_checked(text);
+      REQUIRE_FALSE(t);
+      CHECK(t.error().field == field);
+      CHECK(t.error().en == "a draw has no such field");
+    }
+    // Every rule set that does not own it refuses it, naming those that do.
+    for (const auto& info : rulesets()) {
+      if (owns(info, f)) continue;
+      INFO(info.id);
+      auto t = table_from_json(with_field(info.id, f, value));
+      REQUIRE(t);
+      auto l = settle(*t);
+      REQUIRE_FALSE(l);
+      CHECK(l.error().code == ErrorCode::BadField);
+      CHECK(l.error().field == field);
+      CHECK(l.error().en == std::string(f.key()) + " is read only by the " + owners_en +
+                                " rules; the " + std::string(info.en) +
+                                " rules have no such field");
+      CHECK(l.error().zh == std::string(f.key()) + " 只用于" + owners_zh + "规则；" +
+                                std::string(info.zh) + "规则没有这一项");
+      // Given as 0 (false, 0), it is not given: the table is priced.
+      if (f.kind != TableField::Kind::Tile)
+        CHECK(settle(*table_from_json(
+            with_field(info.id, f, f.kind == TableField::Kind::Bool ? Json(false) : Json(0)))));
+    }
+  }
+}

@@ -12,9 +12,9 @@
 #include "commands.hpp"
 #include "formats/json_tables.hpp"
 #include "pipeline.hpp"
+#include "qianmj/answers/session.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
-#include "qianmj/answers/session.hpp"
 #include "qianmj/formats/table_words.hpp"
 
 namespace qianmj::fuzz {
@@ -30,14 +30,15 @@ std::string_view text_of(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
-// The settings of a run, from one byte.
+// The settings of a run, from its first byte and the input's length. The rule set is drawn
+// from every registered one: the byte's low bit and the length's low bits make the index, so
+// with two rule sets an input keeps the rule set its first byte gave it before a third came.
 struct Settings {
   cli::Common common;
   bool waits = false;
   int seat = -1;
-  explicit Settings(std::uint8_t b) {
-    common.rules_id =
-        std::string(rulesets()[(b & 1) % rulesets().size()].id);  // the first two: Duyun, Zunyi
+  Settings(std::uint8_t b, std::size_t size) {
+    common.rules_id = std::string(rulesets()[((b & 1) + 2 * (size & 7)) % rulesets().size()].id);
     common.json = b & 2;
     common.chinese = b & 4;
     waits = b & 8;
@@ -79,7 +80,7 @@ void notation(const std::uint8_t* data, std::size_t size) {
 
 void request(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
-  Settings s(data[0]);
+  Settings s(data[0], size);
   auto text = text_of(data + 1, size - 1);
   std::string line(text.substr(0, text.find('\n')));  // the reader never passes a newline
   auto rules = make_ruleset(s.common.rules_id, Options{});
@@ -99,7 +100,7 @@ void request(const std::uint8_t* data, std::size_t size) {
 
 void settle(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
-  Settings s(data[0]);
+  Settings s(data[0], size);
   std::string text(text_of(data + 1, size - 1));
   std::string rules_id;
   cli::SettleOutput o;

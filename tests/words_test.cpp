@@ -6,8 +6,8 @@
 #include "formats/words/lexicon.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
-#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/table_words.hpp"
 #include "testdata.hpp"
@@ -313,7 +313,8 @@ TEST_CASE("Words: a rule set's own words are tagged rows of the lexicon, read as
     REQUIRE(t);
     CHECK(TableFieldKey<int>("seats[].discarded_yaoji").get(t->table.seats[1].fields) == 2);
     CHECK(TableFieldKey<bool>("seats[].chongfeng").get(t->table.seats[2].fields));
-    const auto flipped = TableFieldKey<std::optional<Tile>>("result.flipped").get(t->table.result_fields);
+    const auto flipped =
+        TableFieldKey<std::optional<Tile>>("result.flipped").get(t->table.result_fields);
     REQUIRE(flipped);
     CHECK(*flipped == Tile(Suit::Pin, 7));
   }

@@ -4,9 +4,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include "answers/rule_texts_data.hpp"
 #include "qianmj/engine/options.hpp"
 #include "qianmj/engine/registry.hpp"
-#include "answers/rule_texts_data.hpp"
 
 namespace qianmj {
 namespace {

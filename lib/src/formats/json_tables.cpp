@@ -7,9 +7,9 @@
 #include <unordered_set>
 
 #include "formats/json_tables.hpp"
+#include "qianmj/engine/settle.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
-#include "qianmj/engine/settle.hpp"
 
 namespace qianmj {
 
@@ -347,11 +347,8 @@ Result<Json> read_json(std::string_view text, std::size_t max_values) {
 
 namespace {
 
-// table_from_json_checked once the text has passed the gate.
-Result<Table> table_from_dom(std::string_view text) {
-  auto parsed = parse_checked<In>(text, kMaxTableValues);
-  if (!parsed) return parsed.error();
-  const In& j = *parsed;
+// A table from its JSON value, every field checked.
+Result<Table> table_from_value(const In& j) {
   Table t;
   t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
@@ -482,7 +479,18 @@ Result<Table> table_from_dom(std::string_view text) {
   return t;
 }
 
+// table_from_json_checked once the text has passed the gate.
+Result<Table> table_from_dom(std::string_view text) {
+  auto parsed = parse_checked<In>(text, kMaxTableValues);
+  if (!parsed) return parsed.error();
+  return table_from_value(*parsed);
+}
+
 }  // namespace
+
+Result<Table> table_from_json_value(const Json& value) {
+  return table_from_value(In(value));
+}
 
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = json_gate(text)) return *e;

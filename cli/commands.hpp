@@ -50,15 +50,6 @@ struct SettleOutput {
   bool to_words = false;  // --to-words: the table in words
 };
 
-// One settle table's answer (the text or JSON to print, `line` > 0 in JSON Lines), or its
-// error; `rules_id` is set to the table's rule set as soon as it is known, for the error.
-// `text` is JSON when it starts with '{', else a table in words.
-Result<std::string> settle_answer(const std::string& text, const Common& c, const SettleOutput& o,
-                                  long line, std::string& rules_id);
-// The same for a table in words given as arguments.
-Result<std::string> settle_words_answer(const std::vector<std::string>& words, const Common& c,
-                                        const SettleOutput& o, std::string& rules_id);
-
 class SettleCommand {
  public:
   CLI::App* add(CLI::App& app);

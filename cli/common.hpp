@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "qianmj/answers/answer.hpp"
+#include "qianmj/answers/layout.hpp"
 #include "qianmj/formats/json.hpp"
 
 #include <CLI/CLI.hpp>
@@ -56,8 +58,13 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err,
                  long line = 0);
 
-// One JSON value as compact text (bad UTF-8 replaced), and written as one line.
-std::string json_text(const Json& j);
+// The request of a command, with the rule set, house rules and output the options ask for.
+Request request_of(const Common& c, Command command);
+// Writes an answer: its output, then (as text on `err`, unless it is JSON) its error; the
+// exit status.
+int write_answer(const qianmj::Answer& a, const Common& c, std::ostream& out, std::ostream& err);
+
+// One JSON value written as one line.
 void print_json(const Json& j, std::ostream& out);
 
 // The HAND words as one hand text, joined by spaces.
@@ -70,19 +77,5 @@ void add_hand_option(CLI::App& cmd, std::vector<std::string>& words, const std::
 // CLI11 reads a word such as "[555m]" as a bracketed list and strips the brackets; a
 // trailing space (ignored by the notation) keeps such words as they were typed.
 std::vector<std::string> protect_brackets(int argc, char** argv);
-
-// Text helpers.
-std::string pad_right(const std::string& s, int width);  // to `width` terminal columns
-std::string pad_left(const std::string& s, int width);
-std::string signed_points(std::int64_t v);  // "+18", "-6", "0"
-// The same at the end of `out`, without a string of its own.
-void append_signed_points(std::string& out, std::int64_t v);
-// `s` cut to `width` terminal columns, the last one a '…', when it is wider.
-std::string truncate_to(const std::string& s, int width);
-// A cell of a CSV or TSV row that a spreadsheet will not run as a formula: text that starts
-// with = + - @, a tab or a CR gets a leading ' (as spreadsheet-safe CSV writers do).
-std::string spreadsheet_safe(std::string cell);
-// "345789条 23445677筒 [555万]", and with `glyphs` the tiles as pictures after it.
-std::string hand_text(const Hand& hand, bool chinese, bool glyphs = false);
 
 }  // namespace qianmj::cli

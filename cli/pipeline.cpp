@@ -1,5 +1,7 @@
 #include "pipeline.hpp"
 
+#include "qianmj/core/terminal_text.hpp"
+
 #include <poll.h>
 #include <sched.h>
 #include <unistd.h>
@@ -215,8 +217,8 @@ int run_pipeline(
         // reads it.
         if (l.too_long)
           a.take(error_answer(line_too_long(), c, l.number, p.columns));
-        else if (l.number == 1 && l.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
-          answer(l.text.substr(3), l.number, a);
+        else if (l.number == 1 && skip_bom(l.text).size() != l.text.size())
+          answer(std::string(skip_bom(l.text)), l.number, a);
         else
           answer(l.text, l.number, a);
         if (l.unterminated) mark_unterminated(a.text, c.json);

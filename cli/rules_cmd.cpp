@@ -8,24 +8,6 @@
 
 namespace qianmj::cli {
 
-namespace {
-
-// "C1-C7, D1-D11, Z1-Z8" with `dash` and the separators given.
-std::string id_ranges(std::string_view dash, std::string_view sep, std::string_view last_sep) {
-  std::string out;
-  const auto ranges = rule_id_ranges();
-  for (std::size_t i = 0; i < ranges.size(); ++i)
-    out.append(i == 0                   ? ""
-               : i + 1 == ranges.size() ? last_sep
-                                        : sep)
-        .append(ranges[i].first)
-        .append(dash)
-        .append(ranges[i].second);
-  return out;
-}
-
-}  // namespace
-
 CLI::App* RulesCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "rules",
@@ -45,9 +27,9 @@ CLI::App* RulesCommand::add(CLI::App& app) {
       ids.push_back(std::string(first.substr(0, digits)) + std::to_string(n));
   }
   doc(*cmd,
-      cmd->add_option("id", ids_, "rule ids to explain: " + id_ranges("-", ", ", ", "))
+      cmd->add_option("id", ids_, "rule ids to explain: " + rule_id_list("-", ", ", ", "))
           ->type_name("ID"),
-      "要解释的规则编号：" + id_ranges("–", "、", "、"), ids);
+      "要解释的规则编号：" + rule_id_list("–", "、", "、"), ids);
   doc(*cmd,
       cmd->add_flag("--markdown", markdown_,
                     "print the whole rule reference as Markdown (docs/rules.md)"),
@@ -55,93 +37,11 @@ CLI::App* RulesCommand::add(CLI::App& app) {
   return cmd;
 }
 
-namespace {
-
-// One rule, as `qianmj rules D3` prints it: id, title and rule set, the text, its house rules
-// with the values in effect.
-void print_rule(const RuleText& r, const Ruleset& rules, bool zh, std::ostream& out) {
-  const RulesetInfo* owner = find_ruleset(r.folder);
-  out << r.id << "  " << (zh ? r.title_zh : r.title_en);
-  if (owner) out << (zh ? "（" : " (") << (zh ? owner->zh : owner->en) << (zh ? "）" : ")");
-  out << '\n' << (zh ? r.text_zh : r.text_en) << '\n';
-  if (r.options.empty()) return;
-  out << (zh ? "房规：\n" : "House rules:\n");
-  for (auto name : r.options)
-    for (const auto& o : option_specs()) {
-      if (o.name != name) continue;
-      bool here = option_applies(o, rules.id());
-      std::int64_t v = here ? rules.options().get(o.name) : o.default_value;
-      out << "  --rule " << o.name << '=' << (o.boolean ? (v ? "on" : "off") : std::to_string(v))
-          << "  — " << (zh ? o.zh : o.en) << '\n';
-    }
-}
-
-}  // namespace
-
 int RulesCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  auto rules = make_rules(c, out, err);
-  if (!rules) return kBad;
-  if (markdown_) {
-    out << rules_markdown();
-    return kOk;
-  }
-  if (!ids_.empty()) {
-    std::vector<const RuleText*> found;
-    for (const auto& id : ids_) {
-      std::string upper = id;
-      for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      const RuleText* r = find_rule_text(upper);
-      if (!r) {
-        print_error(Error{ErrorCode::Usage,
-                          "no rule '" + id + "': the ids are " + id_ranges("-", ", ", " and ") +
-                              " (docs/rules.md)",
-                          "没有规则“" + id + "”：编号为 " + id_ranges("–", "、", "、") +
-                              "（见 docs/rules.md）"},
-                    c, out, err);
-        return kBad;
-      }
-      found.push_back(r);
-    }
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      const RuleText& r = *found[i];
-      if (c.json) {
-        Json j = {{"schema", kSchema}, {"rules", rules->id()}};
-        j["rule"] = {{"id", r.id},          {"title", r.title_en},  {"title_zh", r.title_zh},
-                     {"text", r.text_en},   {"text_zh", r.text_zh}, {"rule_set", r.folder},
-                     {"options", r.options}};
-        print_json(j, out);
-        continue;
-      }
-      if (i) out << '\n';
-      print_rule(r, *rules, c.chinese, out);
-    }
-    return kOk;
-  }
-  if (c.json) {
-    print_json(rules_json(*rules), out);
-    return kOk;
-  }
-  bool zh = c.chinese;
-  const Unit unit = rules->unit();
-  out << rules->name().in(zh) << rules->patterns_heading().in(zh) << '\n';
-  for (const auto& p : rules->patterns())
-    out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
-        << item_name(p.item(), zh) << "  " << unit_text(p.value, unit, zh) << "  — "
-        << (zh ? p.definition_zh : p.definition_en) << '\n';
-  out << (zh ? "加番\n" : "Add-ons\n");
-  for (const auto& p : rules->addons())
-    out << "  " << p.id << std::string(16 - std::min<std::size_t>(15, p.id.size()), ' ')
-        << item_name(p.item(), zh) << "  " << rules->addon_value_text(p.id) << "  — "
-        << (zh ? p.definition_zh : p.definition_en) << '\n';
-  out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
-  for (const auto& o : find_ruleset(rules->id())->options) {
-    std::int64_t v = rules->options().get(o.name);
-    std::string shown = o.boolean ? (v ? "on" : "off") : std::to_string(v);
-    out << "  " << o.name << " = " << shown
-        << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "") << "  — "
-        << (zh ? o.zh : o.en) << '\n';
-  }
-  return kOk;
+  Request r = request_of(c, Command::Rules);
+  r.rule_ids = ids_;
+  r.markdown = markdown_;
+  return write_answer(answer(r), c, out, err);
 }
 
 }  // namespace qianmj::cli

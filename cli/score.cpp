@@ -8,75 +8,6 @@
 #include "qianmj/formats/notation.hpp"
 
 namespace qianmj::cli {
-namespace {
-
-std::string role_text(Payer::Role r, bool chinese) {
-  switch (r) {
-    case Payer::Role::Discarder:
-      return chinese ? "点炮者" : "discarder";
-    case Payer::Role::Dealer:
-      return chinese ? "庄家" : "dealer";
-    case Payer::Role::Other:
-      return chinese ? "闲家" : "other";
-  }
-  return "";
-}
-
-void print_text(const Score& sc, const Ruleset& rules, bool zh, bool glyphs, std::ostream& out) {
-  const Unit unit = rules.unit();
-  const auto price = rules.price();
-  out << (zh ? "手牌    " : "Hand      ") << hand_text(sc.hand, zh, glyphs);
-  if (sc.win_tile)
-    out << (zh ? "（和 " : "  (won on ") << (zh ? sc.win_tile->chinese() : sc.win_tile->ascii())
-        << (zh ? "）" : ")");
-  out << '\n';
-  for (const auto& n : sc.notes) out << (zh ? "说明    " : "Note      ") << n.in(zh) << '\n';
-  if (!sc.win) {
-    out << (zh ? "不是胡牌：" : "Not a win: ") << sc.reason->in(zh) << '\n';
-    return;
-  }
-  bool first = true;
-  for (const auto& it : sc.items) {
-    out << (first ? (zh ? "番型    " : "Pattern   ") : (zh ? "加番    " : "Add-on    "))
-        << item_name(it, zh) << "  " << (first ? "" : "+") << unit_text(it.value, unit, zh) << '\n';
-    first = false;
-  }
-  if (sc.reading)
-    out << (zh ? "拆分    " : "Reading   ") << reading_text(*sc.reading, sc.hand, zh) << '\n';
-  if (!sc.also.empty()) {
-    out << (zh ? "也符合  " : "Also      ");
-    for (std::size_t i = 0; i < sc.also.size(); ++i)
-      out << (i ? (zh ? "、" : ", ") : "") << item_name(sc.also[i], zh) << " " << sc.also[i].value;
-    out << (zh ? "（只计最大番）\n" : " (only the highest counts)\n");
-  }
-  if (!sc.legal) {
-    out << (zh ? "不能胡  " : "Illegal   ") << sc.reason->in(zh) << '\n';
-    return;
-  }
-  out << (zh ? "付款" : "Payments");
-  if (price)
-    out << (zh ? "（" : " (") << price->name(zh) << ' ' << price->value << (zh ? "）" : ")");
-  out << '\n';
-  for (const auto& p : sc.payers) {
-    std::string sum = item_sum(p.items, zh);
-    out << "  " << role_text(p.role, zh);
-    if (p.dealer && p.role != Payer::Role::Dealer) out << (zh ? "（庄家）" : " (dealer)");
-    out << " ×" << p.count << "  " << sum;
-    if (p.items.size() > 1)
-      out << " = " << unit_text(p.value, unit, zh);
-    else
-      out << ' ' << (zh ? unit.zh : unit.en);
-    if (p.covers > 1)
-      out << " × " << p.covers
-          << (zh ? "（包" + std::to_string(p.covers) + "家）"
-                 : " (for " + std::to_string(p.covers) + " seats)");
-    if (price || p.covers > 1) out << " → " << p.points << (zh ? " 分" : " points");
-    out << (p.count > 1 ? (zh ? "（每家）" : " each") : "") << '\n';
-  }
-  out << (zh ? "胡家共收 " : "Winner collects ") << sc.total << (zh ? " 分\n" : " points\n");
-}
-
-}  // namespace
 
 CLI::App* ScoreCommand::add(CLI::App& app) {
   auto* cmd = app.add_subcommand("score", "Score a winning hand: pattern, add-ons, payments");
@@ -122,21 +53,6 @@ CLI::App* ScoreCommand::add(CLI::App& app) {
 
 namespace {
 
-Result<Score> compute(const Ruleset& rules, const std::string& text, const SituationArgs& a) {
-  auto request = score_request(text, a, flag_name);
-  if (!request) return request.error();
-  const Hand& hand = request->hand;
-  if (hand.size() != 14) {
-    std::string n = std::to_string(hand.size());
-    return Error{ErrorCode::WrongTileCount,
-                 "score needs 14 tiles (kong = 3), or 13 with --win; this hand has " + n +
-                     (hand.size() == 13 ? " (for its waits: qianmj waits)" : ""),
-                 "score 需要 14 张牌（杠算 3 张），或 13 张加 --win；此手牌有 " + n + " 张" +
-                     (hand.size() == 13 ? "（查叫请用 qianmj waits）" : "")};
-  }
-  return rules.score(hand, request->situation);
-}
-
 // A pipeline answer: hand, win/illegal/not-win, pattern id, its value, total (error rows keep
 // these five columns).
 constexpr int kColumns = 5;
@@ -159,16 +75,16 @@ void ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std:
   std::string hand;
   auto a = score_line(line, s_, hand);
   if (!a) return out.take(error_answer(a.error(), c, n, 5));
-  auto sc = compute(rules, hand, *a);
+  auto sc = score_hand(rules, hand, *a);
   if (!sc) return out.take(error_answer(sc.error(), c, n, 5));
   if (!c.json) return summary(*sc, out.text);
   append_score_json_text(out.text, *sc, rules, n);
 }
 
 int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  auto rules = make_rules(c, out, err);
-  if (!rules) return kBad;
   if (hand_.size() == 1 && hand_[0] == "-") {
+    auto rules = make_rules(c, out, err);
+    if (!rules) return kBad;
     PipeOptions pipe = pipe_;
     pipe.columns = kColumns;
     pipe.prompt =
@@ -177,16 +93,10 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
       answer_line(c, *rules, line, n, a);
     });
   }
-  auto sc = compute(*rules, hand_words(hand_), s_);
-  if (!sc) {
-    print_error(sc.error(), c, out, err);
-    return kBad;
-  }
-  if (c.json)
-    out << score_json_text(*sc, *rules) << '\n';
-  else
-    print_text(*sc, *rules, c.chinese, c.glyphs, out);
-  return sc->win && sc->legal ? kOk : kNo;
+  Request r = request_of(c, Command::Score);
+  r.hand = hand_words(hand_);
+  r.situation = s_;
+  return write_answer(answer(r), c, out, err);
 }
 
 }  // namespace qianmj::cli

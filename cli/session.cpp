@@ -51,61 +51,6 @@ bool comment(const std::string& s) {
   return i != std::string::npos && s[i] == '#';
 }
 
-// What a hand came to, in a few words: "东 自摸：平胡", "流局", "西逃跑".
-std::string hand_summary(const SessionHand& h, bool zh) {
-  const Table& t = h.table;
-  switch (t.outcome) {
-    case Table::Outcome::Draw:
-      return zh ? "流局" : "draw";
-    case Table::Outcome::Escape:
-      return seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
-    case Table::Outcome::Win:
-      break;
-  }
-  std::string out;
-  for (const auto& item : h.ledger.items)
-    if (item.id == "win") out += (out.empty() ? "" : zh ? "；" : "; ") + item.detail.in(zh);
-  return out;
-}
-
-std::string csv_cell(const std::string& text, char sep) {
-  const std::string s = spreadsheet_safe(text);
-  if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
-    std::string out = s;
-    std::replace(out.begin(), out.end(), '\t', ' ');
-    return out;
-  }
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
-// Seat names as the session knows them.
-std::array<std::string, kSeats> names(const Session& s, bool zh) {
-  std::array<std::string, kSeats> out;
-  for (int i = 0; i < kSeats; ++i) out[static_cast<std::size_t>(i)] = s.seat_name(i, zh);
-  return out;
-}
-
-// "东 +18  南 -6  西 -6  北 -6" at the end of `out`.
-void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>& who,
-                         const std::array<std::int64_t, kSeats>& v) {
-  for (std::size_t i = 0; i < kSeats; ++i) {
-    if (i) out += "  ";
-    out += who[i];
-    out += ' ';
-    append_signed_points(out, v[i]);
-  }
-}
-
-std::string seat_amounts(const std::array<std::string, kSeats>& who,
-                         const std::array<std::int64_t, kSeats>& v) {
-  std::string out;
-  append_seat_amounts(out, who, v);
-  return out;
-}
-
 // A line of the evening read ahead (on any thread): nothing to play (a blank line or a
 // comment), a hand, or why it is none.
 struct SessionLine {
@@ -142,12 +87,10 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
         return kBad;
       }
   }
-  if (table_rows)
-    out << "hand" << sep << "line" << sep << "seat" << sep << "name" << sep << "points" << sep
-        << "total" << sep << "dealer" << sep << "streak" << '\n';
+  if (table_rows) out << session_rows_heading(sep);
   auto prompt = [&] {
     if (!interactive) return;
-    auto who = names(session, zh);
+    auto who = session_names(session, zh);
     err << (zh ? "第 " : "hand ") << session.hands() + 1 << (zh ? " 局" : "");
     if (session.has_dealer())
       err << (zh ? "  庄" : "  dealer ") << who[static_cast<std::size_t>(session.dealer())]
@@ -159,53 +102,15 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   std::string text;  // a hand's answer, its buffer kept from hand to hand
   auto print_hand = [&](const SessionHand& hand, long n, const std::array<std::string, kSeats>& who,
                         bool unterminated) {
-    const Table& t = hand.table;
     text.clear();
     if (c.json) {
       append_session_hand_json_text(text, hand, n, session.dealer(), session.streak());
       if (unterminated) mark_unterminated(text, true);
       text += '\n';
     } else if (table_rows) {
-      for (int s = 0; s < kSeats; ++s) {
-        auto i = static_cast<std::size_t>(s);
-        out << hand.number << sep << n << sep << s << sep << csv_cell(seat_name(t, s, zh), sep)
-            << sep << hand.ledger.totals[i] << sep << hand.totals[i] << sep
-            << (t.dealer == s ? 1 : 0) << sep << t.streak << '\n';
-      }
+      append_session_rows(text, hand, n, sep, zh);
     } else {
-      text += zh ? "第 " : "Hand ";
-      text += std::to_string(hand.number);
-      text += zh ? " 局  庄家 " : "  dealer ";
-      text += seat_name(t, t.dealer, zh);
-      text += zh ? " 连庄 " : " streak ";
-      text += std::to_string(t.streak);
-      text += "  ";
-      text += hand_summary(hand, zh);
-      text += '\n';
-      for (const auto& note : hand.notes) {
-        text += zh ? "  说明  " : "  Note  ";
-        text += note.in(zh);
-        text += '\n';
-      }
-      if (c.narrow) {
-        int width = 0;
-        for (const auto& w : who) width = std::max(width, display_width(w));
-        for (std::size_t i = 0; i < kSeats; ++i) {
-          text += "  ";
-          text += pad_right(who[i], width);
-          text += "  ";
-          text += pad_left(signed_points(hand.ledger.totals[i]), 6);
-          text += zh ? "  累计 " : "  total ";
-          append_signed_points(text, hand.totals[i]);
-          text += '\n';
-        }
-      } else {
-        text += zh ? "  本局  " : "  hand   ";
-        append_seat_amounts(text, who, hand.ledger.totals);
-        text += zh ? "\n  累计  " : "\n  total  ";
-        append_seat_amounts(text, who, hand.totals);
-        text += '\n';
-      }
+      append_session_hand_text(text, hand, who, zh, c.narrow);
     }
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     if (interactive || pipe_.line_buffered) out.flush();
@@ -266,7 +171,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       out.flush();
       return kBad;
     }
-    print_hand(*hand, n, names(session, zh), reader.unterminated());
+    print_hand(*hand, n, session_names(session, zh), reader.unterminated());
     if (!reader.line_ready()) out.flush();  // the next read may wait: what is done goes out
     prompt();
   }
@@ -274,7 +179,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   // and written in order on one thread at a time, each with the dealer and streak carried.
   if (!interactive && session.hands() > 0 && out) {
     const HandReader hands = session.reader();
-    const auto who = names(session, zh);  // fixed from the first hand on
+    const auto who = session_names(session, zh);  // fixed from the first hand on
     bool failed = false;
     answer_in_order_of<SessionLine>(
         reader, {}, pipeline_jobs(pipe_.jobs, false),
@@ -311,44 +216,10 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
     return kBad;
   }
   // The final standings.
-  const auto who = names(session, zh);
-  std::array<int, kSeats> order;
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return session.totals()[static_cast<std::size_t>(a)] >
-           session.totals()[static_cast<std::size_t>(b)];
-  });
-  if (c.json) {
-    Json standings = Json::array();
-    for (std::size_t r = 0; r < kSeats; ++r) {
-      auto s = static_cast<std::size_t>(order[r]);
-      standings.push_back(
-          {{"rank", r + 1}, {"seat", order[r]}, {"name", who[s]}, {"total", session.totals()[s]}});
-    }
-    Json j = {{"schema", kSchema},
-              {"rules", session.rules_id().empty() ? c.rules_id : session.rules_id()}};
-    j["summary"] = {{"hands", session.hands()},
-                    {"totals", session.totals()},
-                    {"standings", standings},
-                    {"next", {{"dealer", session.dealer()}, {"streak", session.streak()}}}};
-    print_json(j, out);
-  } else if (!table_rows) {
-    out << (zh ? "终局（共 " : "Final standings (") << session.hands()
-        << (zh                     ? " 局）\n"
-            : session.hands() == 1 ? " hand)\n"
-                                   : " hands)\n");
-    int width = 0;
-    for (const auto& w : who) width = std::max(width, display_width(w));
-    for (std::size_t r = 0; r < kSeats; ++r) {
-      auto s = static_cast<std::size_t>(order[r]);
-      out << "  " << r + 1 << "  " << pad_right(who[s], width) << "  "
-          << pad_left(signed_points(session.totals()[s]), 8) << '\n';
-    }
-    if (session.has_dealer())
-      out << (zh ? "下一局  庄家 " : "Next hand  dealer ")
-          << who[static_cast<std::size_t>(session.dealer())] << (zh ? "，连庄 " : ", streak ")
-          << session.streak() << '\n';
-  }
+  if (c.json)
+    out << session_summary_json_text(session, c.rules_id, zh);
+  else if (!table_rows)
+    out << session_standings_text(session, zh);
   return refused ? kBad : kOk;
 }
 

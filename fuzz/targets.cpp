@@ -103,14 +103,14 @@ void settle(const std::uint8_t* data, std::size_t size) {
   Settings s(data[0], size);
   std::string text(text_of(data + 1, size - 1));
   std::string rules_id;
-  cli::SettleOutput o;
-  o.seat = s.seat;
+  Request request = cli::request_of(s.common, Command::Settle);
+  request.seat = s.seat;
   // The one-pass table reader reads only what the checked reader reads, to the same table.
   if (auto fast = json_detail::table_from_json_fast(text)) {
     auto checked = json_detail::table_from_json_checked(text);
     check(checked && *checked == *fast, "the one-pass table reader disagrees with the checked one");
   }
-  auto a = cli::settle_answer(text, s.common, o, 3, rules_id);
+  auto a = settle_answer(text, request, 3, rules_id);
   if (a)
     check_answer(*a, s.common.json);
   else

@@ -1,80 +1,41 @@
-// The library built for the browser (make web) answers as the native program does: every
-// golden score case (as a pipeline's JSON line, Duyun and Zunyi) and every golden settle
-// table, byte for byte but for the native answers' "line". Run by ctest (label web):
-//   node tests/web/equivalence.mjs BUILD-WEB/web/qianmj.js NATIVE-qianmj TESTDATA-DIR
-import { execFileSync } from 'node:child_process';
+// The library built for the browser (make web) answers as the native library does: every
+// golden request of tests/answer_test.cpp (the CLI transcripts, the score cases, the settle
+// tables in every layout, the sessions) through qianmj_answer, byte for byte against the
+// native answer_json. The requests and native answers come from `qianmj_tests "Front door*"`
+// with QIANMJ_ANSWERS_OUT set (ctest's web.requests). Run by ctest (label web):
+//   node tests/web/equivalence.mjs BUILD-WEB/web/qianmj.js ANSWER-REQUESTS.jsonl
+// It prints the median time of an answer, the requests answered again and again.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const [moduleJs, native, testdata] = process.argv.slice(2);
-if (!moduleJs || !native || !testdata) {
-  console.error('usage: equivalence.mjs QIANMJ_JS NATIVE_QIANMJ TESTDATA');
+const [moduleJs, requestsFile] = process.argv.slice(2);
+if (!moduleJs || !requestsFile) {
+  console.error('usage: equivalence.mjs QIANMJ_JS ANSWER_REQUESTS_JSONL');
   process.exit(2);
 }
 const createQianmj = createRequire(import.meta.url)(moduleJs);
 // Node's fetch() cannot read a file path, so the module is handed its .wasm.
 const m = await createQianmj({ wasmBinary: readFileSync(moduleJs.replace(/\.js$/, '.wasm')) });
-const score = m.cwrap('qianmj_score', 'string', ['string', 'string']);
-const settle = m.cwrap('qianmj_settle', 'string', ['string']);
+const answer = m.cwrap('qianmj_answer', 'string', ['string']);
 
-// The score cases as pipeline lines: the hand and its flags as JSON fields.
-const flagFields = {
-  '--zimo': 'zimo', '--after-kong': 'after_kong', '--robbing-kong': 'robbing_kong',
-  '--baoting': 'baoting', '--payer-baoting': 'payer_baoting', '--tianhu': 'tianhu',
-  '--dihu': 'dihu', '--dou': 'dou',
-};
-const scoreLines = [];
-for (const row of readFileSync(`${testdata}/score_cases.tsv`, 'utf8').split('\n')) {
-  if (!row || row.startsWith('#')) continue;
-  const [, hand, flags] = row.split('\t');
-  const words = flags.split(' ').filter(Boolean);
-  if (words.includes('--rule')) continue;  // house rules: not a field of a line
-  const request = { hand };
-  for (let i = 0; i < words.length; ++i) {
-    if (flagFields[words[i]]) request[flagFields[words[i]]] = true;
-    else if (words[i] === '--win') request.win = words[++i];
-    else if (words[i] === '--dealer') request.dealer = words[++i];
-    else if (words[i] === '--streak') request.streak = Number(words[++i]);
-    else throw new Error(`score_cases.tsv: a flag this test does not map: ${words[i]}`);
-  }
-  scoreLines.push(JSON.stringify(request), hand);
-}
-scoreLines.push('1234x', '11111m', '{"hand": "2344567p345789s", "hand": "1p"}', '{"hand": [[[1]]]}');
-
-const tables = readFileSync(`${testdata}/settle_cases.jsonl`, 'utf8').split('\n').filter(Boolean)
-  .map((l) => JSON.parse(l)).map((c) => c.table_text ?? JSON.stringify(c.table));
-tables.push('{"dealer": 0, "seats": [}', '[1e999]');
-
-// The native answers of a pipeline, each without its "line" (the last key of the answer, or
-// of its "error").
-function nativeAnswers(args, lines) {
-  const out = execFileSync(native, args, { input: lines.join('\n') + '\n' }).toString();
-  return out.split('\n').filter(Boolean).map((a) => a.replace(/,"line":\d+(\}+)$/, '$1'));
-}
-function runNative(args, lines) {
-  try {
-    return nativeAnswers(args, lines);
-  } catch (e) {  // exit 1 or 2 when a line is not a win or is an error: the answers stand
-    return e.stdout.toString().split('\n').filter(Boolean)
-      .map((a) => a.replace(/,"line":\d+(\}+)$/, '$1'));
-  }
-}
-
+const cases = readFileSync(requestsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 let compared = 0, failed = 0;
-function same(what, want, got) {
+for (const { request, answer: want } of cases) {
   ++compared;
-  if (want === got) return;
+  const got = answer(request);
+  if (got === want) continue;
   ++failed;
-  console.error(`${what}\n  native: ${want}\n  wasm:   ${got}`);
+  if (failed <= 20) console.error(`${request}\n  native: ${want}\n  wasm:   ${got}`);
 }
-for (const rules of ['duyun', 'zunyi']) {
-  const want = runNative(['score', '-', '--json', '--rules', rules], scoreLines);
-  if (want.length !== scoreLines.length) throw new Error(`native score answered ${want.length} of ${scoreLines.length}`);
-  scoreLines.forEach((line, i) => same(`score ${rules} ${line}`, want[i], score(rules, line)));
-}
-const want = runNative(['settle', '-', '--json'], tables);
-if (want.length !== tables.length) throw new Error(`native settle answered ${want.length} of ${tables.length}`);
-tables.forEach((t, i) => same(`settle ${t}`, want[i], settle(t)));
 
-console.log(`${compared - failed} passed, ${failed} failed`);
+// The time of one answer: each request answered in turn, rounds over them all, the median.
+const times = [];
+for (let round = 0; round < 3; ++round)
+  for (const { request } of cases) {
+    const t0 = process.hrtime.bigint();
+    answer(request);
+    times.push(Number(process.hrtime.bigint() - t0) / 1000);
+  }
+times.sort((a, b) => a - b);
+console.log(`${compared - failed} passed, ${failed} failed; median answer ${times[times.length >> 1].toFixed(1)} µs over ${times.length}`);
 process.exit(failed === 0 && compared > 100 ? 0 : 1);

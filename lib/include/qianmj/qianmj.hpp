@@ -3,9 +3,11 @@
 //   core/     tiles, hands, analysis, errors, amounts
 //   engine/   options, situations, scoring, waits, the Ruleset interface, the registry, settle
 //   formats/  notation, JSON, table words, requests
-//   answers/  sessions, rule texts
+//   answers/  sessions, rule texts, the layouts and the front door (answer, answer_json)
 #pragma once
 
+#include "qianmj/answers/answer.hpp"
+#include "qianmj/answers/layout.hpp"
 #include "qianmj/answers/rule_texts.hpp"
 #include "qianmj/answers/session.hpp"
 #include "qianmj/core/amounts.hpp"

@@ -1,5 +1,6 @@
 #include "qianmj/answers/session.hpp"
 
+#include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"
 
@@ -32,7 +33,8 @@ Result<bool> Session::header(std::string_view line) {
 namespace {
 
 bool is_json(std::string_view s) {
-  std::size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  s = skip_bom(s);
+  std::size_t i = 0;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
   return i < s.size() && s[i] == '{';
 }
@@ -48,7 +50,6 @@ Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults)
     auto read = read_json(line, kMaxTableValues);
     if (!read) return read.error();
     Json& j = *read;
-    std::string text(line);
     if (j.is_object()) {
       hand.dealer_given = j.contains("dealer");
       hand.streak_given = j.contains("streak");
@@ -65,9 +66,8 @@ Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults)
           if (j["seats"][i].is_object() && !j["seats"][i].contains("name") &&
               !defaults.names[i].empty())
             j["seats"][i]["name"] = defaults.names[i];
-      text = j.dump();
     }
-    auto t = table_from_json(text);
+    auto t = table_from_json_value(j);
     if (!t) return t.error();
     hand.table = std::move(*t);
   } else {

@@ -552,11 +552,8 @@ std::optional<Error> read_result(const Fields& top, Table& t) {
   return std::nullopt;
 }
 
-// table_from_json_checked once the text has passed the gate.
-Result<Table> table_from_dom(std::string_view text) {
-  auto parsed = parse_checked<In>(text, kMaxTableValues);
-  if (!parsed) return parsed.error();
-  const In& j = *parsed;
+// A table from its JSON value, every field checked.
+Result<Table> table_from_value(const In& j) {
   Table t;
   t.rules.clear();
   Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
@@ -577,7 +574,16 @@ Result<Table> table_from_dom(std::string_view text) {
   return t;
 }
 
+// table_from_json_checked once the text has passed the gate.
+Result<Table> table_from_dom(std::string_view text) {
+  auto parsed = parse_checked<In>(text, kMaxTableValues);
+  if (!parsed) return parsed.error();
+  return table_from_value(*parsed);
+}
+
 }  // namespace
+
+Result<Table> table_from_json_value(const Json& value) { return table_from_value(In(value)); }
 
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = json_gate(text)) return *e;

@@ -26,4 +26,9 @@ std::string terminal_safe(std::string_view text);
 // character at `column` (1-based), aligned for wide CJK characters.
 std::string caret_lines(std::string_view input, int column);
 
+// `text` after the UTF-8 byte order mark at its start (a file saved by Notepad), if it has one.
+inline std::string_view skip_bom(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
 }  // namespace qianmj

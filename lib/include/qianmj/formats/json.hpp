@@ -57,6 +57,9 @@ inline constexpr std::size_t kMaxTableValues = 10000;
 
 // settle: the table from JSON (INTERFACE §4), every field checked, errors naming the field.
 Result<Table> table_from_json(std::string_view text);
+// The same from a value read_json gave (a session's hand, completed with what the session
+// carries): read as it is, not written out and parsed again.
+Result<Table> table_from_json_value(const Json& value);
 // The table as that JSON (hands in canonical ASCII; fields at their defaults left out), so a
 // table in words can be kept as JSON (settle --to-json).
 Json table_to_json(const Table& table);

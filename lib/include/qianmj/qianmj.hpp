@@ -25,6 +25,7 @@
 #include "qianmj/engine/score.hpp"
 #include "qianmj/engine/settle.hpp"
 #include "qianmj/engine/situation.hpp"
+#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/engine/waits.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"

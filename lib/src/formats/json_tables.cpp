@@ -583,7 +583,9 @@ Result<Table> table_from_dom(std::string_view text) {
 
 }  // namespace
 
-Result<Table> table_from_json_value(const Json& value) { return table_from_value(In(value)); }
+Result<Table> table_from_json_value(const Json& value) {
+  return table_from_value(In(value));
+}
 
 Result<Table> table_from_json(std::string_view text) {
   if (auto e = json_gate(text)) return *e;

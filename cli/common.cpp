@@ -88,10 +88,6 @@ bool narrow_from_environment() {
   return end && *end == '\0' && n > 0 && n < 60;
 }
 
-void print_json(const Json& j, std::ostream& out) {
-  out << json_text(j) << '\n';
-}
-
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {
   if (c.json) {
     out << error_json_text(e, c.rules_id, line) << '\n';

@@ -64,9 +64,6 @@ Request request_of(const Common& c, Command command);
 // exit status.
 int write_answer(const qianmj::Answer& a, const Common& c, std::ostream& out, std::ostream& err);
 
-// One JSON value written as one line.
-void print_json(const Json& j, std::ostream& out);
-
 // The HAND words as one hand text, joined by spaces.
 std::string hand_words(const std::vector<std::string>& words);
 

@@ -119,4 +119,17 @@ std::optional<std::int64_t> number(std::string_view s) {
   return v;
 }
 
+const TableFieldKey<int>& yaoji_key() {
+  static const TableFieldKey<int> key("seats[].discarded_yaoji");
+  return key;
+}
+const TableFieldKey<bool>& chongfeng_key() {
+  static const TableFieldKey<bool> key("seats[].chongfeng");
+  return key;
+}
+const TableFieldKey<std::optional<Tile>>& flipped_key() {
+  static const TableFieldKey<std::optional<Tile>> key("result.flipped");
+  return key;
+}
+
 }  // namespace qianmj::words

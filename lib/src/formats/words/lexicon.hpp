@@ -13,6 +13,7 @@
 
 #include "qianmj/core/item.hpp"
 #include "qianmj/core/tile.hpp"
+#include "qianmj/engine/table_fields.hpp"
 
 namespace qianmj::words {
 
@@ -330,5 +331,12 @@ inline std::optional<Tile> plain_tile(std::string_view s) {
   if (suit == "p" || suit == "筒") return Tile(Suit::Pin, rank);
   return std::nullopt;
 }
+
+// The rule-set fields the words above fill (Zunyi's), resolved to their slots when first
+// used: never at static initialization, where a field no rule set declares would throw
+// before main and the registry might not be made yet.
+const TableFieldKey<int>& yaoji_key();
+const TableFieldKey<bool>& chongfeng_key();
+const TableFieldKey<std::optional<Tile>>& flipped_key();
 
 }  // namespace qianmj::words

@@ -11,7 +11,6 @@
 #include "core/utf8.hpp"
 #include "formats/words/lexicon.hpp"
 #include "qianmj/engine/registry.hpp"
-#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/formats/notation.hpp"
 
 namespace qianmj::words {
@@ -26,9 +25,6 @@ constexpr std::string_view kYaojiField[] = {"seats[0].discarded_yaoji", "seats[1
                                             "seats[2].discarded_yaoji", "seats[3].discarded_yaoji"};
 constexpr std::string_view kChongfengField[] = {"seats[0].chongfeng", "seats[1].chongfeng",
                                                 "seats[2].chongfeng", "seats[3].chongfeng"};
-const TableFieldKey<int> kYaojiKey("seats[].discarded_yaoji");
-const TableFieldKey<bool> kChongfengKey("seats[].chongfeng");
-const TableFieldKey<std::optional<Tile>> kFlippedKey("result.flipped");
 
 struct Said {
   int column = 0;
@@ -407,7 +403,7 @@ WordsReader::Failure WordsReader::on_flip(std::string_view arg, std::size_t offs
   auto tile = tile_at(*tok_, arg, offset);
   if (!tile) return tile.error();
   if (auto e = set_once(flip_said_, "the turned-up tile", "翻牌")) return e;
-  kFlippedKey.set(t_.result_fields, *tile);
+  flipped_key().set(t_.result_fields, *tile);
   out_.fields.emplace_back("result.flipped", tok_->column);
   return std::nullopt;
 }
@@ -611,7 +607,7 @@ WordsReader::Failure WordsReader::on_yaoji(int s, std::string_view arg) {
   if (yaoji_said_[si])
     return twice(*tok_, seat_en(s) + "'s discarded 幺鸡", seat_zh(s) + "打出的幺鸡");
   yaoji_said_[si].column = tok_->column;
-  kYaojiKey.set(t_.seats[si].fields, static_cast<int>(*n));
+  yaoji_key().set(t_.seats[si].fields, static_cast<int>(*n));
   out_.fields.emplace_back(kYaojiField[si], tok_->column);
   return std::nullopt;
 }
@@ -620,7 +616,7 @@ WordsReader::Failure WordsReader::on_chongfeng(int s) {
   const auto si = static_cast<std::size_t>(s);
   if (chongfeng_said_[si]) return twice(*tok_, seat_en(s) + "'s 冲锋鸡", seat_zh(s) + "冲锋鸡");
   chongfeng_said_[si].column = tok_->column;
-  kChongfengKey.set(t_.seats[si].fields, true);
+  chongfeng_key().set(t_.seats[si].fields, true);
   out_.fields.emplace_back(kChongfengField[si], tok_->column);
   return std::nullopt;
 }

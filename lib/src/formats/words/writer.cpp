@@ -7,16 +7,11 @@
 #include "formats/words/lexicon.hpp"
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
-#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/formats/notation.hpp"
 #include "qianmj/formats/table_words.hpp"
 
 namespace qianmj {
 namespace {
-
-const TableFieldKey<int> kYaojiKey("seats[].discarded_yaoji");
-const TableFieldKey<bool> kChongfengKey("seats[].chongfeng");
-const TableFieldKey<std::optional<Tile>> kFlippedKey("result.flipped");
 
 using namespace words;
 
@@ -111,9 +106,9 @@ class WordsWriter {
       const auto& st = t_.seats[static_cast<std::size_t>(s)];
       if (st.hand) w_.push_back(seat(s) + say(say::kHand) + hand(*st.hand));
       if (st.baoting) w_.push_back(seat(s) + say(say::kBaoting));
-      if (const int yaoji = kYaojiKey.get(st.fields); yaoji > 0)
+      if (const int yaoji = yaoji_key().get(st.fields); yaoji > 0)
         w_.push_back(seat(s) + say(say::kYaoji) + std::to_string(yaoji));
-      if (kChongfengKey.get(st.fields)) w_.push_back(seat(s) + say(say::kChongfeng));
+      if (chongfeng_key().get(st.fields)) w_.push_back(seat(s) + say(say::kChongfeng));
     }
   }
 
@@ -210,7 +205,7 @@ class WordsWriter {
       w_.push_back(seat(first.from) + say(first.robbing_kong ? say::kRobbed : say::kDiscarder));
     if (first.after_kong)
       w_.push_back(say(first.self_drawn() ? say::kGangshanghua : say::kGangshangpao));
-    if (auto flipped = kFlippedKey.get(t_.result_fields))
+    if (auto flipped = flipped_key().get(t_.result_fields))
       w_.push_back(say(say::kFlip) + tile(*flipped));
   }
 

@@ -25,7 +25,7 @@ class Duyun final : public Ruleset {
                                    const Situation& s) const override;
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
   std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
-  Result<Ledger> settle(const CheckedTable& table) const override;  // duyun_settle.cpp
+  Result<Ledger> settle(const CheckedTable& table) const override;  // settle.cpp
   std::vector<Item> dajiao_addons(const Situation& s) const override;
 
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.

@@ -26,7 +26,7 @@ class Zunyi final : public Ruleset {
   bool legal_on_discard(const Item&, const Hand&, const Situation&) const override { return true; }
   std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
   std::span<const IgnoredField> ignored_fields() const override;
-  Result<Ledger> settle(const CheckedTable& table) const override;  // zunyi_settle.cpp
+  Result<Ledger> settle(const CheckedTable& table) const override;  // settle.cpp
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;  // Z6
   std::optional<Text> no_win_reason(const Hand& hand) const override;

@@ -123,7 +123,114 @@ const Ruleset& default_ruleset(std::string_view id) {
   return *it->second;
 }
 
+// A value of an Int field now and then, small: 1 to 3 or its maximum.
+int small_value(Rng& rng, const TableField& f) {
+  return uniform(rng, 1, static_cast<int>(std::min<std::int64_t>(f.max, 3)));
+}
+
+// A declared field's value now and then (`percent`), or nothing: a Tile field takes its tile
+// from the wall.
+void some_value(Rng& rng, Pool& pool, json& place, const TableField& f, int percent) {
+  if (!chance(rng, percent)) return;
+  const std::string key(f.key());
+  switch (f.kind) {
+    case TableField::Kind::Bool:
+      place[key] = true;
+      break;
+    case TableField::Kind::Int:
+      place[key] = small_value(rng, f);
+      break;
+    case TableField::Kind::Tile:
+      if (int k = pool.pick(rng, 1); k >= 0)
+        place[key] = Tile::from_index(k).ascii(), pool.take(k, 1);
+      break;
+  }
+}
+
+TableShape duyun_shape() {
+  TableShape shape;
+  shape.always_names_rules = false;  // the default rule set
+  shape.options = [](Rng& rng, json& options) {
+    if (chance(rng, 30)) options["gangshangpao-split"] = chance(rng, 50);
+    if (chance(rng, 20)) options["qianggang-fan"] = 2;
+    if (chance(rng, 20)) options["pinghu-gangshangpao"] = chance(rng, 50);
+    if (chance(rng, 20)) options["huazhu"] = chance(rng, 50);
+    if (chance(rng, 30)) options["base"] = one_of(rng, std::vector<int>{1, 5, 10});
+    if (chance(rng, 30)) options["huazhu-at-least-dajiao"] = chance(rng, 50);
+    if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
+  };
+  return shape;
+}
+
+TableShape zunyi_shape() {
+  TableShape shape;
+  shape.avoid_suit = 85;
+  shape.baoting = 15;
+  shape.escapes = false;
+  // Z6: the 幺鸡 a seat discarded come from the wall; one seat's first was the 冲锋鸡.
+  shape.seat_fields = [](Rng& rng, Pool& pool, json& seat, int& chongfeng_taken) {
+    if (!chance(rng, 20)) return;
+    int n = std::min(uniform(rng, 1, 2), int(pool.left[9]));  // 1s = 幺鸡
+    if (n <= 0) return;
+    seat["discarded_yaoji"] = n;
+    pool.take(9, n);
+    if (!chongfeng_taken && chance(rng, 50)) seat["chongfeng"] = true, chongfeng_taken = 1;
+  };
+  shape.win_fields = [](Rng& rng, Pool& pool, json& result) {
+    if (!chance(rng, 70)) return;
+    int k = pool.pick(rng, 1);
+    if (k >= 0) result["flipped"] = Tile::from_index(k).ascii(), pool.take(k, 1);
+  };
+  shape.options = [](Rng& rng, json& options) {
+    if (chance(rng, 30)) options["zunyi-dou-needs-ready"] = chance(rng, 50);
+    if (chance(rng, 30)) options["bao-ji"] = chance(rng, 50);
+    if (chance(rng, 20)) options["ji"] = 2;
+    if (chance(rng, 20)) options["zunyi-pinghu"] = 1;
+    if (chance(rng, 20)) options["zunyi-qianggang"] = 5;
+    if (chance(rng, 20)) options["zunyi-long-on-win"] = chance(rng, 50);
+    if (chance(rng, 20)) options["zunyi-baoting"] = one_of(rng, std::vector<int>{0, 5});
+    if (chance(rng, 20)) options["zunyi-shabao"] = one_of(rng, std::vector<int>{0, 7});
+    if (chance(rng, 30)) options["zunyi-qianggang-bao"] = chance(rng, 50);
+    if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
+  };
+  return shape;
+}
+
+// A rule set that has no shape here: what it declares.
+TableShape declared_shape(const RulesetInfo& info) {
+  TableShape shape;
+  shape.seat_fields = [&info](Rng& rng, Pool& pool, json& seat, int&) {
+    for (const auto& f : info.table_fields)
+      if (f.of_seat()) some_value(rng, pool, seat, f, 20);
+  };
+  shape.win_fields = [&info](Rng& rng, Pool& pool, json& result) {
+    for (const auto& f : info.table_fields)
+      if (!f.of_seat()) some_value(rng, pool, result, f, 50);
+  };
+  shape.options = [&info](Rng& rng, json& options) {
+    // Each of its options (and those of every rule set) now and then, at a small value.
+    for (const auto& spec : option_specs()) {
+      if (!option_applies(spec, info.id) || !chance(rng, 20)) continue;
+      if (spec.boolean)
+        options[std::string(spec.name)] = chance(rng, 50);
+      else
+        options[std::string(spec.name)] =
+            uniform(rng, static_cast<int>(spec.min),
+                    static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
+    }
+  };
+  return shape;
+}
+
 }  // namespace
+
+TableShape table_shape(std::string_view rules_id) {
+  if (rules_id == "duyun") return duyun_shape();
+  if (rules_id == "zunyi") return zunyi_shape();
+  const RulesetInfo* info = find_ruleset(rules_id);
+  REQUIRE(info);
+  return declared_shape(*info);
+}
 
 GenTable random_table(Rng& rng, bool zunyi) {
   return random_table_for(rng, zunyi ? "zunyi" : "duyun");
@@ -131,20 +238,20 @@ GenTable random_table(Rng& rng, bool zunyi) {
 
 GenTable random_table_for(Rng& rng, std::string_view rules_id) {
   // Duyun and Zunyi tables draw exactly the numbers they always did (the fixed seeds of the
-  // tests keep their tables); another rule set gets the Duyun shape and its own options.
-  const bool zunyi = rules_id == "zunyi", duyun = rules_id == "duyun";
+  // tests keep their tables).
+  const TableShape shape = table_shape(rules_id);
   const Ruleset& rules = default_ruleset(rules_id);
   Pool pool;
   std::array<Hand, kSeats> hands;
   for (auto& h : hands) {
-    Shape shape;
-    shape.avoid_suit = chance(rng, zunyi ? 85 : 45) ? uniform(rng, 0, 2) : -1;
-    shape.max_melds = chance(rng, 50) ? 2 : 0;
-    h = random_hand(rng, pool, shape);
+    Shape hand_shape;
+    hand_shape.avoid_suit = chance(rng, shape.avoid_suit) ? uniform(rng, 0, 2) : -1;
+    hand_shape.max_melds = chance(rng, 50) ? 2 : 0;
+    h = random_hand(rng, pool, hand_shape);
   }
   GenTable g;
   json t = {{"dealer", uniform(rng, 0, 3)}, {"streak", uniform(rng, 0, 5)}};
-  if (!duyun || chance(rng, 50)) t["rules"] = std::string(rules_id);
+  if (shape.always_names_rules || chance(rng, 50)) t["rules"] = std::string(rules_id);
   const int dealer = t["dealer"].get<int>();
 
   // Live waits whose tile is still in the wall.
@@ -239,11 +346,8 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
     if (g.after_kong)
       for (auto& x : wins) x["after_kong"] = true;
     result = {{"kind", "win"}, {"wins", wins}};
-    if (zunyi && chance(rng, 70)) {
-      int k = pool.pick(rng, 1);
-      if (k >= 0) result["flipped"] = Tile::from_index(k).ascii(), pool.take(k, 1);
-    }
-  } else if (zunyi || chance(rng, 60)) {
+    if (shape.win_fields) shape.win_fields(rng, pool, result);
+  } else if (!shape.escapes || chance(rng, 60)) {
     g.kind = "draw";
     result = {{"kind", "draw"}};
   } else {
@@ -280,7 +384,7 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
   json seats = json::array();
   const bool omit_others =
       !rules.needs_all_hands() && g.kind != "draw" && g.kind != "robbing" && chance(rng, 25);
-  int chongfeng_left = zunyi ? 1 : 0;
+  int shared = 0;  // for shape.seat_fields
   for (int s = 0; s < kSeats; ++s) {
     json seat = json::object();
     const Hand& h = hands[at(s)];
@@ -292,52 +396,15 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
     }
     if (chance(rng, 20)) seat["name"] = std::string("P") + std::to_string(s);
     if (h.melds.empty() && !waits[at(s)].empty() &&
-        chance(rng, zunyi ? 15 : 30))  // D2, Z3: 报听, no melds
+        chance(rng, shape.baoting))  // D2, Z3: 报听, no melds
       seat["baoting"] = true;
-    if (zunyi && chance(rng, 20)) {
-      int n = std::min(uniform(rng, 1, 2), int(pool.left[9]));  // 1s = 幺鸡
-      if (n > 0) {
-        seat["discarded_yaoji"] = n;
-        pool.take(9, n);
-        if (chongfeng_left && chance(rng, 50)) seat["chongfeng"] = true, chongfeng_left = 0;
-      }
-    }
+    if (shape.seat_fields) shape.seat_fields(rng, pool, seat, shared);
     seats.push_back(seat);
   }
   t["seats"] = seats;
 
   json options = json::object();
-  if (zunyi) {
-    if (chance(rng, 30)) options["zunyi-dou-needs-ready"] = chance(rng, 50);
-    if (chance(rng, 30)) options["bao-ji"] = chance(rng, 50);
-    if (chance(rng, 20)) options["ji"] = 2;
-    if (chance(rng, 20)) options["zunyi-pinghu"] = 1;
-    if (chance(rng, 20)) options["zunyi-qianggang"] = 5;
-    if (chance(rng, 20)) options["zunyi-long-on-win"] = chance(rng, 50);
-    if (chance(rng, 20)) options["zunyi-baoting"] = one_of(rng, std::vector<int>{0, 5});
-    if (chance(rng, 20)) options["zunyi-shabao"] = one_of(rng, std::vector<int>{0, 7});
-    if (chance(rng, 30)) options["zunyi-qianggang-bao"] = chance(rng, 50);
-    if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
-  } else if (duyun) {
-    if (chance(rng, 30)) options["gangshangpao-split"] = chance(rng, 50);
-    if (chance(rng, 20)) options["qianggang-fan"] = 2;
-    if (chance(rng, 20)) options["pinghu-gangshangpao"] = chance(rng, 50);
-    if (chance(rng, 20)) options["huazhu"] = chance(rng, 50);
-    if (chance(rng, 30)) options["base"] = one_of(rng, std::vector<int>{1, 5, 10});
-    if (chance(rng, 30)) options["huazhu-at-least-dajiao"] = chance(rng, 50);
-    if (chance(rng, 15)) options["dead-wait-ready"] = chance(rng, 50);
-  } else {
-    // Any other rule set: each of its options now and then, at a small value in its range.
-    for (const auto& spec : option_specs()) {
-      if (!option_applies(spec, rules_id) || !chance(rng, 20)) continue;
-      if (spec.boolean)
-        options[std::string(spec.name)] = chance(rng, 50);
-      else
-        options[std::string(spec.name)] =
-            uniform(rng, static_cast<int>(spec.min),
-                    static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
-    }
-  }
+  if (shape.options) shape.options(rng, options);
   if (!options.empty()) t["options"] = options;
   g.table = t;
   return g;

@@ -2,6 +2,7 @@
 // (never a fifth copy) and random Duyun and Zunyi tables of every kind of result.
 #pragma once
 
+#include <functional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -56,13 +57,31 @@ struct GenTable {
   bool after_kong = false;
 };
 
+// What random tables of a rule set look like beside what every table has: random_table_for()
+// asks table_shape() for each rule set's.
+struct TableShape {
+  int avoid_suit = 45;  // percent of hands kept out of one suit (Zunyi Z1 needs one missing)
+  int baoting = 30;     // percent of ready seats without melds that declared 报听 (D2, Z3)
+  bool escapes = true;  // nobody wins: a draw, or now and then an escape
+  bool always_names_rules = true;  // else a table names its rule set half the time
+  // The rule set's own fields (RulesetInfo::table_fields) of a seat, called for each seat in
+  // turn with a state the table's seats share (0 at first), and of a win's result.
+  std::function<void(Rng&, Pool&, nlohmann::json& seat, int& shared)> seat_fields;
+  std::function<void(Rng&, Pool&, nlohmann::json& result)> win_fields;
+  // House options, now and then.
+  std::function<void(Rng&, nlohmann::json& options)> options;
+};
+
+// The shape of rule set `rules_id`'s tables: Duyun's and Zunyi's as written in generators.cpp;
+// any other's drawn from what it declares (each table field and option now and then, at a
+// small value in its range, a tile field's tile from the wall).
+TableShape table_shape(std::string_view rules_id);
+
 // A random Duyun or Zunyi table: hands from one wall, kongs as melds and in `kongs`,
 // and a self-draw, a discard, 一炮多响, 抢杠, a draw or (Duyun) an escape. Some tables are
 // invalid on purpose or by chance (an illegal 平胡 off a discard, a fifth copy ...).
 GenTable random_table(Rng& rng, bool zunyi);
-// The same for the registered rule set `rules_id`: Duyun and Zunyi as above (a Duyun table
-// names its rule set half the time); any other gets Duyun-like tables that name it (draws and
-// escapes included) and random values of its own options.
+// The same for the registered rule set `rules_id`, in its table_shape().
 GenTable random_table_for(Rng& rng, std::string_view rules_id);
 
 }  // namespace qianmj::test

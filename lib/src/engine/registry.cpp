@@ -1,6 +1,9 @@
 // The registry: every rule set of lib/src/rules/rulesets.def, in its order.
 #include "qianmj/engine/registry.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "qianmj/engine/ruleset.hpp"
@@ -13,16 +16,55 @@ namespace qianmj {
 
 namespace {
 
+constexpr std::string_view kBuiltIn[] = {
+#define QIANMJ_RULESET(id) #id,
+#include "rules/rulesets.def"
+#undef QIANMJ_RULESET
+};
+
+// The rule sets registered at run time, until the registry is first read.
+struct Pending {
+  std::vector<RulesetInfo> added;
+  bool read = false;
+};
+
+Pending& pending() {
+  static Pending p;
+  return p;
+}
+
 const std::vector<RulesetInfo>& registered() {
-  static const std::vector<RulesetInfo> all = {
+  static const std::vector<RulesetInfo> all = [] {
+    std::vector<RulesetInfo> out = {
 #define QIANMJ_RULESET(id) id##_ruleset,
 #include "rules/rulesets.def"
 #undef QIANMJ_RULESET
-  };
+    };
+    pending().read = true;
+    out.insert(out.end(), pending().added.begin(), pending().added.end());
+    return out;
+  }();
   return all;
 }
 
 }  // namespace
+
+void register_ruleset(const RulesetInfo& info) {
+  auto& p = pending();
+  const std::string id(info.id);
+  if (p.read)
+    throw std::logic_error("qianmj: rule set " + id +
+                           " registered after the registry was first read");
+  if (id.empty() || !info.make) throw std::logic_error("qianmj: a rule set without an id or make");
+  if (is_built_in_ruleset(id) ||
+      std::any_of(p.added.begin(), p.added.end(), [&](const RulesetInfo& r) { return r.id == id; }))
+    throw std::logic_error("qianmj: rule set " + id + " registered twice");
+  p.added.push_back(info);
+}
+
+bool is_built_in_ruleset(std::string_view id) {
+  return std::find(std::begin(kBuiltIn), std::end(kBuiltIn), id) != std::end(kBuiltIn);
+}
 
 std::span<const RulesetInfo> rulesets() {
   return registered();

@@ -27,11 +27,23 @@ struct RulesetInfo {
   std::span<const TableField> table_fields;
 };
 
-// Every rule set, the default first.
+// Every rule set, the default first: the built-in ones (lib/src/rules/rulesets.def), then any
+// registered at run time.
 std::span<const RulesetInfo> rulesets();
 const RulesetInfo& default_ruleset();
 const RulesetInfo* find_ruleset(std::string_view id);  // nullptr for an unknown id
 std::string known_ruleset_ids();                       // the ids, comma-separated
+
+// Adds a rule set made outside the library (a test's, an embedder's) after the built-in ones.
+// Only before the registry is first read — by rulesets(), a table, an option, a words reader
+// … — since what is built from it (option_specs(), table_field_specs(), the words lexicon) is
+// built once: later, or with an id already registered, std::logic_error. `info` and all it
+// points to must outlive the program. It is known to the library (every request, table and
+// check), not to the program's docs or its rule texts.
+void register_ruleset(const RulesetInfo& info);
+// Whether `id` is a built-in rule set: one of lib/src/rules/rulesets.def, which the program,
+// its docs and `qianmj rules` know.
+bool is_built_in_ruleset(std::string_view id);
 
 // The rule set `id` with `options`: an unknown id, or an option of another rule set, is
 // bad_option (RULES.md H).

@@ -80,139 +80,138 @@ bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r") == std::string::npos;
 }
 
-}  // namespace
+bool starts_brace(const std::string& s) {
+  auto i = s.find_first_not_of(" \t");
+  return i != std::string::npos && s[i] == '{';
+}
 
-int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  Request request = request_of(c, Command::Settle);
-  request.seat = output_.seat;
-  request.to_json = output_.to_json;
-  request.to_words = output_.to_words;
-  // One argument that is -, a file or a path: the input; anything else is a table in words.
-  std::string file_ = "-";
-  if (!args_.empty()) {
-    std::error_code ec;
-    const std::string& a = args_.front();
-    bool input = args_.size() == 1 &&
-                 (a == "-" || std::filesystem::exists(a, ec) || a.find('/') != std::string::npos ||
-                  (a.size() > 5 && a.compare(a.size() - 5, 5, ".json") == 0));
-    if (!input) {
-      request.table_words = args_;
-      return write_answer(answer(request), c, out, err);
-    }
-    file_ = a;
-  }
-  int fd = 0;
-  if (file_ != "-") {
-    fd = ::open(file_.c_str(), O_RDONLY);
-    if (fd < 0) {
-      print_error(io_error(errno, false, file_, file_), c, out, err);
-      return kBad;
-    }
-  }
-  const std::string input_en = fd == 0 ? "standard input" : file_,
-                    input_zh = fd == 0 ? "标准输入" : file_;
-  auto read_failed = [&](const LineReader& reader) {
+constexpr std::size_t kLimit = 16u << 20;  // one JSON document, on one line or many
+
+// Where the tables come from and where their answers go.
+struct Settling {
+  const Common& c;
+  const Request& request;
+  std::ostream& out;
+  std::ostream& err;
+  std::string input_en, input_zh;  // "standard input" or the file
+
+  int read_failed(const LineReader& reader) const {
     print_error(io_error(reader.error(), false, input_en, input_zh), c, out, err);
     return kBad;
-  };
-  // At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
-  if (fd == 0 && ::isatty(0)) {
-    LineReader reader(0);
-    std::string line;
-    bool too_long = false, any_error = false;
-    const char* prompt = c.chinese ? "结算> " : "settle> ";
-    err << prompt << std::flush;
-    while (reader.next(line, too_long) && out) {
-      if (too_long || !blank(line)) {
-        std::string rules;
-        auto a = too_long ? Result<std::string>(line_too_long())
-                          : settle_answer(line, request, c.json ? reader.number() : 0, rules);
-        if (a) {
-          out << *a;
-        } else {
-          any_error = true;
-          Common used = c;
-          used.rules_id = rules;
-          print_error(a.error(), used, out, err);
-        }
-        out.flush();
-      }
-      err << prompt << std::flush;
-    }
-    err << '\n';
-    if (reader.error()) return read_failed(reader);
-    return any_error ? kBad : kOk;
   }
-  // One table, or one table a line. The first non-blank line decides (README "Reading many
-  // tables"): a table in words, a whole JSON value, or a line starting with '{' followed by
-  // another line starting with '{' (a broken first table, answered in place) make it a table
-  // a line (JSON Lines), when another line follows; otherwise the input is one JSON document,
-  // which may span lines, up to 16 MiB (on one line too).
-  constexpr std::size_t kLimit = 16u << 20;
-  LineReader reader(fd, kLimit);
+  // A table's error, reported under the rule set it named if any.
+  void print_table_error(const Error& e, const std::string& rules) const {
+    Common used = c;
+    used.rules_id = rules;
+    print_error(e, used, out, err);
+  }
+};
+
+// The first two non-blank lines of the input, which say how it is read.
+struct Opening {
+  std::string line, second;
+  bool too_long = false, second_too_long = false;
+  long first_number = 0, second_number = 0;
+  std::string skipped;  // the blank lines between them (a document spanning lines keeps them)
+  bool more = false;    // a second non-blank line follows the first
+};
+
+// At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
+int settle_at_terminal(const Settling& s) {
+  LineReader reader(0);
+  std::string line;
+  bool too_long = false, any_error = false;
+  const char* prompt = s.c.chinese ? "结算> " : "settle> ";
+  s.err << prompt << std::flush;
+  while (reader.next(line, too_long) && s.out) {
+    if (too_long || !blank(line)) {
+      std::string rules;
+      auto a = too_long ? Result<std::string>(line_too_long())
+                        : settle_answer(line, s.request, s.c.json ? reader.number() : 0, rules);
+      if (a) {
+        s.out << *a;
+      } else {
+        any_error = true;
+        s.print_table_error(a.error(), rules);
+      }
+      s.out.flush();
+    }
+    s.err << prompt << std::flush;
+  }
+  s.err << '\n';
+  if (reader.error()) return s.read_failed(reader);
+  return any_error ? kBad : kOk;
+}
+
+// The first non-blank line, then the next, keeping the blank ones between (up to the limit,
+// so that a document's size counts them); false when reading failed.
+bool read_opening(LineReader& reader, Opening& o) {
+  while (reader.next(o.line, o.too_long) && !o.too_long && blank(o.line)) {
+  }
+  if (reader.error()) return false;
+  o.first_number = reader.number();
+  while (reader.next(o.second, o.second_too_long) && !o.second_too_long && blank(o.second)) {
+    o.skipped += o.second + "\n";
+    if (o.skipped.size() > kLimit) break;  // a document over the limit either way
+  }
+  if (reader.error()) return false;
+  o.second_number = reader.number();
+  o.more = o.second_too_long || !blank(o.second);
+  return true;
+}
+
+// Whether the input is a table a line (README "Reading many tables"). A document spans lines
+// only when its first line is the start of one (broken only by its end) and the next line
+// could go on with it; otherwise each line is a table, and a bad first line, whatever its
+// first byte or size, is answered in place like any other.
+bool table_a_line(const Opening& o) {
+  return o.more && (o.too_long || !is_json_text(o.line) || Json::accept(o.line) ||
+                    !json_prefix(o.line) || o.second_too_long || starts_brace(o.second) ||
+                    !is_json_text(o.second) || Json::accept(o.second));
+}
+
+// One JSON document over the whole input (it may span lines), up to 16 MiB.
+int settle_document(const Settling& s, LineReader& reader, Opening& o) {
+  std::string text = o.line;
+  if (o.too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
+  if (!o.skipped.empty() || o.more) text += "\n" + o.skipped;
+  if (o.skipped.empty() || o.skipped.size() <= kLimit) {
+    if (o.second_too_long)
+      text.append(kLimit, ' ');  // over the limit either way
+    else if (o.more)
+      text += o.second;
+  }
+  if (!text.empty() && text.back() == '\n' && !o.more) text.pop_back();
   std::string line;
   bool too_long = false;
-  while (reader.next(line, too_long) && !too_long && blank(line)) {
+  while (text.size() <= kLimit && reader.next(line, too_long)) {
+    if (too_long)
+      text.append(kLimit, ' ');
+    else
+      text += "\n" + line;
   }
-  if (reader.error()) return read_failed(reader);
-  const long first_number = reader.number();
-  // The next non-blank line; the blank ones before it belong to a document that spans lines
-  // (kept, up to the limit, so that its size counts them).
-  std::string second, skipped;
-  bool second_too_long = false;
-  while (reader.next(second, second_too_long) && !second_too_long && blank(second)) {
-    skipped += second + "\n";
-    if (skipped.size() > kLimit) break;  // a document over the limit either way
+  if (reader.error()) return s.read_failed(reader);
+  if (text.size() > kLimit) {
+    print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, s.c,
+                s.out, s.err);
+    return kBad;
   }
-  if (reader.error()) return read_failed(reader);
-  const bool more = second_too_long || !blank(second);
-  auto starts_brace = [](const std::string& s) {
-    auto i = s.find_first_not_of(" \t");
-    return i != std::string::npos && s[i] == '{';
-  };
-  // A document spans lines only when its first line is the start of one (broken only by its
-  // end) and the next line could go on with it; otherwise each line is a table, and a bad
-  // first line, whatever its first byte or size, is answered in place like any other.
-  const bool lines_mode = more && (too_long || !is_json_text(line) || Json::accept(line) ||
-                                   !json_prefix(line) || second_too_long || starts_brace(second) ||
-                                   !is_json_text(second) || Json::accept(second));
-  if (!lines_mode) {
-    std::string text = line;
-    if (too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
-    if (!skipped.empty() || more) text += "\n" + skipped;
-    if (skipped.empty() || skipped.size() <= kLimit) {
-      if (second_too_long)
-        text.append(kLimit, ' ');  // over the limit either way
-      else if (more)
-        text += second;
-    }
-    if (!text.empty() && text.back() == '\n' && !more) text.pop_back();
-    while (text.size() <= kLimit && reader.next(line, too_long)) {
-      if (too_long)
-        text.append(kLimit, ' ');
-      else
-        text += "\n" + line;
-    }
-    if (reader.error()) return read_failed(reader);
-    if (text.size() > kLimit) {
-      print_error(Error{ErrorCode::TooLong, "the table is over 16 MiB", "输入超过 16 MiB"}, c, out,
-                  err);
-      return kBad;
-    }
-    std::string rules;
-    auto a = settle_answer(text, request, 0, rules);
-    if (!a) {
-      Common used = c;
-      used.rules_id = rules;
-      print_error(a.error(), used, out, err);
-      return kBad;
-    }
-    out << *a;
-    return kOk;
+  std::string rules;
+  auto a = settle_answer(text, s.request, 0, rules);
+  if (!a) {
+    s.print_table_error(a.error(), rules);
+    return kBad;
   }
-  // A table a line: one answer each, in order; a bad line does not stop the others.
+  s.out << *a;
+  return kOk;
+}
+
+// A table a line: one answer each, in order (on `pipe.jobs` threads); a bad line does not
+// stop the others.
+int settle_lines(const Settling& s, LineReader& reader, Opening& o, const SettleOutput& output,
+                 const PipeOptions& pipe) {
   bool any_error = false, first = true;
-  const long second_number = reader.number();
+  const Common& c = s.c;
   // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
   auto answer_line = [&](const InputLine& l, Answer& out) {
     if (!l.too_long && blank(l.text)) {
@@ -222,7 +221,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     std::string rules = c.rules_id;
     auto a = l.too_long || l.text.size() > kMaxLine
                  ? Result<std::string>(line_too_long())
-                 : settle_answer(l.text, request, l.number, rules);
+                 : settle_answer(l.text, s.request, l.number, rules);
     if (a) {
       out.text.assign(*a);
     } else {
@@ -234,22 +233,62 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   };
   auto write = [&](const Answer& a, const InputLine&) {
     if (a.skip) return true;
-    if (!c.json && !output_.to_json && !first) out << '\n';  // --to-json: JSON Lines
+    if (!c.json && !output.to_json && !first) s.out << '\n';  // --to-json: JSON Lines
     first = false;
     any_error = any_error || a.error;
-    out << a.text;
-    if (pipe_.line_buffered) out.flush();
-    return static_cast<bool>(out);
+    s.out << a.text;
+    if (pipe.line_buffered) s.out.flush();
+    return static_cast<bool>(s.out);
   };
   std::vector<InputLine> read;
-  read.push_back({line, first_number, too_long});
-  read.push_back({second, second_number, second_too_long, reader.unterminated()});
+  read.push_back({o.line, o.first_number, o.too_long});
+  read.push_back({o.second, o.second_number, o.second_too_long, reader.unterminated()});
   answer_in_order(
-      reader, std::move(read), pipeline_jobs(pipe_.jobs, false), answer_line, write,
-      [&] { out.flush(); }, &out);
-  if (reader.error()) return read_failed(reader);
-  warn_unterminated(reader, c, err);
+      reader, std::move(read), pipeline_jobs(pipe.jobs, false), answer_line, write,
+      [&] { s.out.flush(); }, &s.out);
+  if (reader.error()) return s.read_failed(reader);
+  warn_unterminated(reader, c, s.err);
   return any_error ? kBad : kOk;
+}
+
+}  // namespace
+
+int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
+  Request request = request_of(c, Command::Settle);
+  request.seat = output_.seat;
+  request.to_json = output_.to_json;
+  request.to_words = output_.to_words;
+  // One argument that is -, a file or a path: the input; anything else is a table in words.
+  std::string file = "-";
+  if (!args_.empty()) {
+    std::error_code ec;
+    const std::string& a = args_.front();
+    bool input = args_.size() == 1 &&
+                 (a == "-" || std::filesystem::exists(a, ec) || a.find('/') != std::string::npos ||
+                  (a.size() > 5 && a.compare(a.size() - 5, 5, ".json") == 0));
+    if (!input) {
+      request.table_words = args_;
+      return write_answer(answer(request), c, out, err);
+    }
+    file = a;
+  }
+  int fd = 0;
+  if (file != "-") {
+    fd = ::open(file.c_str(), O_RDONLY);
+    if (fd < 0) {
+      print_error(io_error(errno, false, file, file), c, out, err);
+      return kBad;
+    }
+  }
+  const Settling s{
+      c, request, out, err, fd == 0 ? "standard input" : file, fd == 0 ? "标准输入" : file};
+  if (fd == 0 && ::isatty(0)) return settle_at_terminal(s);
+  // One table, or one table a line: the first two non-blank lines decide.
+  LineReader reader(fd, kLimit);
+  Opening opening;
+  if (!read_opening(reader, opening)) return s.read_failed(reader);
+  if (!table_a_line(opening)) return settle_document(s, reader, opening);
+  return settle_lines(s, reader, opening, output_, pipe_);
 }
 
 }  // namespace qianmj::cli

@@ -41,21 +41,14 @@ Result<std::vector<std::string>> strings(const std::string& key, const Json& v) 
 
 // A boolean field of the request: where it goes, or nullptr for a key that is none.
 bool* flag_of(Request& r, const std::string& key) {
-  const bool waits = r.command == Command::Waits;
-  return key == "zimo"            ? &r.situation.zimo
-         : key == "after_kong"    ? &r.situation.after_kong
-         : key == "robbing_kong"  ? &r.situation.robbing_kong
-         : key == "baoting"       ? (waits ? &r.waits.baoting : &r.situation.baoting)
-         : key == "payer_baoting" ? &r.situation.payer_baoting
-         : key == "tianhu"        ? &r.situation.tianhu
-         : key == "dihu"          ? &r.situation.dihu
-         : key == "dou"           ? (waits ? &r.waits.dou : &r.situation.dou)
-         : key == "to_json"       ? &r.to_json
-         : key == "to_words"      ? &r.to_words
-         : key == "markdown"      ? &r.markdown
-         : key == "narrow"        ? &r.narrow
-         : key == "glyphs"        ? &r.glyphs
-                                  : nullptr;
+  if (bool* flag = r.command == Command::Waits ? waits_flag(r.waits, key) : nullptr) return flag;
+  if (bool* flag = situation_flag(r.situation, key)) return flag;
+  return key == "to_json"    ? &r.to_json
+         : key == "to_words" ? &r.to_words
+         : key == "markdown" ? &r.markdown
+         : key == "narrow"   ? &r.narrow
+         : key == "glyphs"   ? &r.glyphs
+                             : nullptr;
 }
 
 // A string field: where it goes (and whether it was given), or nullptr.

@@ -278,7 +278,12 @@ TEST_CASE("Front door: a bad request is a coded error, never an exception") {
     REQUIRE(reply.contains("error"));
     CHECK(!reply["error"]["message"].get<std::string>().empty());
     CHECK(!reply["error"]["message_zh"].get<std::string>().empty());
+    CHECK(reply["rules"] == "duyun");  // not read: the default rule set
   }
+  // Read: the rule set it names (docs/answer.md).
+  Req reply = Req::parse(answer_json(R"({"command": "score", "rules": "zunyi", "hand": "1m"})"));
+  CHECK(reply["status"] == 2);
+  CHECK(reply["rules"] == "zunyi");
 }
 
 // The native time of one answer over the requests web.requests wrote (QIANMJ_ANSWERS_IN), as

@@ -135,21 +135,22 @@ std::string reply(const Answer& a) {
 }  // namespace
 
 std::string answer_json(std::string_view request_json) {
-  try {
-    auto request = read_request(request_json);
-    if (!request) {
-      Answer a;
-      a.error = request.error();
-      a.error_rules = std::string(default_ruleset().id);
-      a.status = 2;
-      return reply(a);
-    }
-    return reply(answer(*request));
-  } catch (const std::exception& e) {  // a bug: still an answer
+  // The rule set an error is reported under: the default one until the request is read.
+  std::string rules(default_ruleset().id);
+  auto refused = [&](Error e) {
     Answer a;
-    a.error = Error{ErrorCode::Internal, e.what(), e.what()};
+    a.error = std::move(e);
+    a.error_rules = rules;
     a.status = 2;
     return reply(a);
+  };
+  try {
+    auto request = read_request(request_json);
+    if (!request) return refused(request.error());
+    rules = request->rules_id();
+    return reply(answer(*request));
+  } catch (const std::exception& e) {  // a bug: still an answer
+    return refused(Error{ErrorCode::Internal, e.what(), e.what()});
   }
 }
 

@@ -286,6 +286,21 @@ TEST_CASE("Front door: a bad request is a coded error, never an exception") {
   CHECK(reply["rules"] == "zunyi");
 }
 
+TEST_CASE("Front door: a session asked for rows and JSON answers JSON lines alone (fuzz)") {
+  const std::string evening = test::slurp(test::testdata("session/duyun.txt"));
+  for (const char* rows : {"csv", "tsv"}) {
+    INFO(rows);
+    Req reply = Req::parse(answer_json(
+        Req{{"command", "session"}, {"rows", rows}, {"format", "json"}, {"session", evening}}
+            .dump()));
+    CHECK(reply["status"] == 0);
+    std::istringstream out(reply["output"].get<std::string>());
+    int lines = 0;
+    for (std::string line; std::getline(out, line); ++lines) CHECK(Req::accept(line));
+    CHECK(lines > 10);
+  }
+}
+
 // The native time of one answer over the requests web.requests wrote (QIANMJ_ANSWERS_IN), as
 // tests/web/equivalence.mjs times the wasm module: run by hand, `QIANMJ_ANSWERS_IN=FILE
 // qianmj_tests "[.timing]"`.

@@ -29,7 +29,7 @@ Answer session_answer(const Request& r) {
   if (const std::string header = session_header_line(r.rules, r.options); !header.empty())
     if (auto h = session.header(header); !h) return failed(r, h.error(), r.rules_id());
   std::string out;
-  if (r.rows != Request::Rows::None)
+  if (r.rows != Request::Rows::None && !r.json)  // JSON asked for: its lines alone, as below
     out = session_rows_heading(r.rows == Request::Rows::Csv ? ',' : '\t');
   std::string_view rest = r.session;
   for (long n = 1; !rest.empty(); ++n) {

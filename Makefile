@@ -6,13 +6,14 @@ BUILD      ?= build
 SAN_BUILD  ?= build-sanitize
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := notation request settle lines words session
+FUZZ_TARGETS := notation request settle lines words session answer
 # Inputs up to 8 KiB, and up to 256 KiB where a line can be long (deep nesting, long words).
 FUZZ_MAX_LEN := 8192
 FUZZ_MAX_LEN_session := 262144
 FUZZ_MAX_LEN_settle := 262144
 FUZZ_MAX_LEN_request := 262144
 FUZZ_MAX_LEN_words := 262144
+FUZZ_MAX_LEN_answer := 262144
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
 # The suite also runs the README's and man page's examples, which pipe into jq; the fuzz
@@ -124,6 +125,7 @@ fuzz: deps
 	@for t in $(FUZZ_TARGETS); do \
 	  case $$t in session) len=$(FUZZ_MAX_LEN_session);; settle) len=$(FUZZ_MAX_LEN_settle);; \
 	    request) len=$(FUZZ_MAX_LEN_request);; words) len=$(FUZZ_MAX_LEN_words);; \
+	    answer) len=$(FUZZ_MAX_LEN_answer);; \
 	    *) len=$(FUZZ_MAX_LEN);; esac; \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t && \
 	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s" && \

@@ -145,19 +145,10 @@ Error usage_error(const CLI::ParseError& e) {
 }
 
 std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ostream& err) {
-  Options options(find_ruleset(c.rules_id) ? c.rules_id : std::string());
-  for (const auto& a : c.rule_assignments) {
-    if (auto e = options.set_assignment(a)) {
-      e->field.clear();  // from --rule, not from a table's "options"
-      print_error(*e, c, out, err);
-      return nullptr;
-    }
-  }
-  auto rules = build_ruleset(c.rules_id, std::move(options));
+  // --rules as given: '' names no rule set here (a request's empty rules are the default).
+  auto rules = ruleset_with_options(c.rules_id, c.rule_assignments);
   if (!rules) {
-    Error e = rules.error();
-    e.field.clear();  // from --rule, not from a table's "options"
-    print_error(e, c, out, err);
+    print_error(rules.error(), c, out, err);
     return nullptr;
   }
   return std::move(*rules);

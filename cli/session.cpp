@@ -43,14 +43,6 @@ CLI::App* SessionCommand::add(CLI::App& app) {
 
 namespace {
 
-bool blank(const std::string& s) {
-  return s.find_first_not_of(" \t\r") == std::string::npos;
-}
-bool comment(const std::string& s) {
-  auto i = s.find_first_not_of(" \t");
-  return i != std::string::npos && s[i] == '#';
-}
-
 // A line of the evening read ahead (on any thread): nothing to play (a blank line or a
 // comment), a hand, or why it is none.
 struct SessionLine {
@@ -77,16 +69,13 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   // Text and table rows show each hand's amounts and totals, never its arithmetic lines.
   if (!c.json) session.set_arithmetic(Arithmetic::Without);
   // --rules and --rule are the session's own header, before any line of it.
-  {
-    std::string header;
-    if (c.rules_given) header += c.rules_id;
-    for (const auto& a : c.rule_assignments) header += (header.empty() ? "" : " ") + a;
-    if (!header.empty())
-      if (auto h = session.header(header); !h) {
-        print_error(h.error(), c, out, err);
-        return kBad;
-      }
-  }
+  if (const std::string header =
+          session_header_line(c.rules_given ? c.rules_id : "", c.rule_assignments);
+      !header.empty())
+    if (auto h = session.header(header); !h) {
+      print_error(h.error(), c, out, err);
+      return kBad;
+    }
   if (table_rows) out << session_rows_heading(sep);
   auto prompt = [&] {
     if (!interactive) return;
@@ -131,7 +120,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   // hand is typed again).
   while (out && (interactive || session.hands() == 0) && reader.next(line, too_long)) {
     const long n = reader.number();
-    if (!too_long && (blank(line) || comment(line))) {
+    if (!too_long && session_blank_line(line)) {
       prompt();
       continue;
     }
@@ -186,7 +175,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
         [&](const InputLine& l, SessionLine& a) {
           if (l.too_long)
             a.hand = Result<ReadHand>(line_too_long());
-          else if (!blank(l.text) && !comment(l.text))
+          else if (!session_blank_line(l.text))
             a.hand = hands.read(l.text);
         },
         [&](SessionLine& a, const InputLine& l) {

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "formats/json_tables.hpp"
 #include "pipeline.hpp"
+#include "qianmj/answers/answer.hpp"
 #include "qianmj/answers/session.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
@@ -229,6 +230,42 @@ void session(const std::uint8_t* data, std::size_t size) {
       total += hand->totals[static_cast<std::size_t>(s)];
     }
     check(sum == 0 && total == 0, "a hand or the evening does not sum to zero");
+  }
+}
+
+void answer(const std::uint8_t* data, std::size_t size) {
+  const auto text = text_of(data, size);
+  const std::string reply = answer_json(text);
+  check(Json::accept(reply), "an answer that is not JSON");
+  const auto j = Json::parse(reply);
+  check(j.is_object() && j.value("schema", 0) == kSchema && j.contains("status") &&
+            j["status"].is_number_integer() && j.contains("output") && j["output"].is_string(),
+        "an answer without its schema, status or output");
+  const int status = j["status"].get<int>();
+  check(status >= 0 && status <= 2, "a status that is no exit status");
+  check(j.contains("error") == (status == 2) && j.contains("rules") == (status == 2),
+        "an error answer without \"error\" and \"rules\", or the reverse");
+  if (status == 2) {
+    check(j["error"].value("code", "") != "internal", "an internal error");
+    check(j["rules"].is_string() && !j["rules"].get<std::string>().empty(),
+          "an error under no rule set");
+  }
+  // JSON asked for: each line of the output is JSON (an error's included), but for what the
+  // program's options exclude with --json (the rule reference in Markdown, a table in words).
+  // An output at all: the request passed the JSON gate.
+  const std::string& output = j["output"].get_ref<const std::string&>();
+  if (output.empty()) return;
+  const auto request = Json::parse(text, nullptr, false);
+  check(request.is_object(), "an answer with output to a request that is no JSON object");
+  auto is = [&](const char* key, const Json& v) {
+    return request.contains(key) && request[key] == v;
+  };
+  if (!is("format", "json") || is("markdown", true) || is("to_words", true)) return;
+  for (std::size_t start = 0; start < output.size();) {
+    auto nl = output.find('\n', start);
+    if (nl == std::string::npos) nl = output.size();
+    check(Json::accept(output.substr(start, nl - start)), "a JSON answer line that is not JSON");
+    start = nl + 1;
   }
 }
 

@@ -35,12 +35,17 @@ void words(const std::uint8_t* data, std::size_t size);
 // and the running totals sum to zero, and a refused hand changes nothing.
 void session(const std::uint8_t* data, std::size_t size);
 
+// A request to the front door (answer_json), any bytes: the answer is one JSON object with
+// "schema", "status" (0, 1 or 2) and "output", "error" and "rules" exactly when the status
+// is 2, and never an internal error; with "format": "json" its output is JSON lines.
+void answer(const std::uint8_t* data, std::size_t size);
+
 struct Target {
   std::string_view name;
   void (*run)(const std::uint8_t*, std::size_t);
 };
-inline constexpr Target kTargets[] = {{"notation", notation}, {"request", request},
-                                      {"settle", settle},     {"lines", lines},
-                                      {"words", words},       {"session", session}};
+inline constexpr Target kTargets[] = {
+    {"notation", notation}, {"request", request}, {"settle", settle}, {"lines", lines},
+    {"words", words},       {"session", session}, {"answer", answer}};
 
 }  // namespace qianmj::fuzz

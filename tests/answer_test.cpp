@@ -179,6 +179,24 @@ Req ask(const Req& request) {
   return Req::parse(reply);
 }
 
+// The front door's answer to `request` is the program's: its standard output `out`, byte for
+// byte, its exit status, and an error exactly when the status is 2.
+void check_answer(const Req& request, const std::string& out, int exit, int& compared) {
+  Req reply = ask(request);
+  CHECK(reply["output"].get<std::string>() == out);
+  CHECK(reply["status"] == exit);
+  CHECK(reply.contains("error") == (exit == 2));
+  ++compared;
+}
+
+// The same for a command line as a transcript writes it ("settle - --zh"), run with `input`.
+void check_like_program(const std::string& command, const std::string& input, int& compared) {
+  auto m = request_for(command, input);
+  REQUIRE(m.request);
+  auto run = test::run_qianmj(test::split_args(command), input);
+  check_answer(*m.request, run.out, run.exit, compared);
+}
+
 }  // namespace
 
 TEST_CASE("Front door: every transcript request answers as the program does") {
@@ -195,11 +213,7 @@ TEST_CASE("Front door: every transcript request answers as the program does") {
       }
       INFO("testdata/cli/" << file << ":" << c.line << " $ " << c.command);
       INFO("request " << m.request->dump());
-      Req reply = ask(*m.request);
-      CHECK(reply["output"].get<std::string>() == test::joined(c.out));
-      CHECK(reply["status"] == c.exit);
-      CHECK(reply.contains("error") == (c.exit == 2));
-      ++compared;
+      check_answer(*m.request, test::joined(c.out), c.exit, compared);
     }
   }
   int skipped_total = 0;
@@ -214,35 +228,18 @@ TEST_CASE("Front door: every transcript request answers as the program does") {
 TEST_CASE("Front door: golden score cases and sessions as the program answers them") {
   int compared = 0;
   for (const auto& row : test::tsv("score_cases.tsv")) {
-    std::vector<std::string> args = {"score", row[1]};
-    for (const auto& a : test::split_args(row[2])) args.push_back(a);
+    std::string args = "'score' '" + row[1] + "' ";
+    for (const auto& a : test::split_args(row[2])) args += "'" + a + "' ";
     for (const char* out : {"--en", "--zh", "--json"}) {
-      std::string command;
-      for (const auto& a : args) command += "'" + a + "' ";
-      command += out;
-      auto m = request_for(command, "");
-      REQUIRE(m.request);
-      args.push_back(out);
-      auto run = test::run_qianmj(args);
-      args.pop_back();
-      INFO(command);
-      Req reply = ask(*m.request);
-      CHECK(reply["output"].get<std::string>() == run.out);
-      CHECK(reply["status"] == run.exit);
-      ++compared;
+      INFO(args + out);
+      check_like_program(args + out, "", compared);
     }
   }
   for (const char* name : {"duyun.txt", "zunyi.txt"}) {
     const std::string evening = test::slurp(test::testdata(std::string("session/") + name));
     for (const char* out : {"--en", "--zh --narrow", "--json", "--csv", "--tsv --zh"}) {
-      auto m = request_for(std::string("session ") + out, evening);
-      REQUIRE(m.request);
-      auto run = test::run_qianmj(test::split_args(std::string("session ") + out), evening);
       INFO(name << " " << out);
-      Req reply = ask(*m.request);
-      CHECK(reply["output"].get<std::string>() == run.out);
-      CHECK(reply["status"] == run.exit);
-      ++compared;
+      check_like_program(std::string("session ") + out, evening, compared);
     }
   }
   WARN("score cases and sessions compared: " << compared);
@@ -262,14 +259,8 @@ TEST_CASE("Front door: golden settle tables, words and JSON, in every layout") {
   for (const char* out : {"--en", "--zh", "--en --narrow", "--zh --narrow", "--json",
                           "--seat 2 --zh", "--to-json", "--to-words --zh"}) {
     for (const auto& table : tables) {
-      auto m = request_for(std::string("settle - ") + out, table + "\n");
-      REQUIRE(m.request);
-      auto run = test::run_qianmj(test::split_args(std::string("settle - ") + out), table + "\n");
       INFO(table << " " << out);
-      Req reply = ask(*m.request);
-      CHECK(reply["output"].get<std::string>() == run.out);
-      CHECK(reply["status"] == run.exit);
-      ++compared;
+      check_like_program(std::string("settle - ") + out, table + "\n", compared);
     }
   }
   WARN("settle tables compared: " << compared);
@@ -287,6 +278,26 @@ TEST_CASE("Front door: a bad request is a coded error, never an exception") {
     REQUIRE(reply.contains("error"));
     CHECK(!reply["error"]["message"].get<std::string>().empty());
     CHECK(!reply["error"]["message_zh"].get<std::string>().empty());
+    CHECK(reply["rules"] == "duyun");  // not read: the default rule set
+  }
+  // Read: the rule set it names (docs/answer.md).
+  Req reply = Req::parse(answer_json(R"({"command": "score", "rules": "zunyi", "hand": "1m"})"));
+  CHECK(reply["status"] == 2);
+  CHECK(reply["rules"] == "zunyi");
+}
+
+TEST_CASE("Front door: a session asked for rows and JSON answers JSON lines alone (fuzz)") {
+  const std::string evening = test::slurp(test::testdata("session/duyun.txt"));
+  for (const char* rows : {"csv", "tsv"}) {
+    INFO(rows);
+    Req reply = Req::parse(answer_json(
+        Req{{"command", "session"}, {"rows", rows}, {"format", "json"}, {"session", evening}}
+            .dump()));
+    CHECK(reply["status"] == 0);
+    std::istringstream out(reply["output"].get<std::string>());
+    int lines = 0;
+    for (std::string line; std::getline(out, line); ++lines) CHECK(Req::accept(line));
+    CHECK(lines > 10);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "formats/json_text.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "qianmj/answers/layout.hpp"
 #include "qianmj/answers/session.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"

@@ -84,7 +84,8 @@ TEST_CASE("Table fields: every rule set's declarations are listed once, whole an
       REQUIRE(slot < place.size());
       CHECK(place[slot] == found);
       const auto keys = f.of_seat() ? json_detail::seat_keys() : json_detail::result_keys();
-      const std::size_t own = f.of_seat() ? json_detail::kSeatOwnKeys : json_detail::kResultOwnKeys;
+      const std::size_t own = f.of_seat() ? std::size(json_detail::kSeatOwnKeys)
+                                          : std::size(json_detail::kResultOwnKeys);
       REQUIRE(own + slot < keys.size());
       CHECK(keys[own + slot] == f.key());
     }

@@ -16,9 +16,13 @@ const std::string& Request::rules_id() const {
 }
 
 Result<std::unique_ptr<Ruleset>> request_ruleset(const Request& r) {
-  const std::string& id = r.rules_id();
+  return ruleset_with_options(r.rules_id(), r.options);
+}
+
+Result<std::unique_ptr<Ruleset>> ruleset_with_options(const std::string& id,
+                                                      const std::vector<std::string>& assignments) {
   Options options(find_ruleset(id) ? id : std::string());
-  for (const auto& a : r.options) {
+  for (const auto& a : assignments) {
     if (auto e = options.set_assignment(a)) {
       e->field.clear();  // from --rule, not from a table's "options"
       return *e;

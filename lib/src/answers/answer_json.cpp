@@ -41,21 +41,14 @@ Result<std::vector<std::string>> strings(const std::string& key, const Json& v) 
 
 // A boolean field of the request: where it goes, or nullptr for a key that is none.
 bool* flag_of(Request& r, const std::string& key) {
-  const bool waits = r.command == Command::Waits;
-  return key == "zimo"            ? &r.situation.zimo
-         : key == "after_kong"    ? &r.situation.after_kong
-         : key == "robbing_kong"  ? &r.situation.robbing_kong
-         : key == "baoting"       ? (waits ? &r.waits.baoting : &r.situation.baoting)
-         : key == "payer_baoting" ? &r.situation.payer_baoting
-         : key == "tianhu"        ? &r.situation.tianhu
-         : key == "dihu"          ? &r.situation.dihu
-         : key == "dou"           ? (waits ? &r.waits.dou : &r.situation.dou)
-         : key == "to_json"       ? &r.to_json
-         : key == "to_words"      ? &r.to_words
-         : key == "markdown"      ? &r.markdown
-         : key == "narrow"        ? &r.narrow
-         : key == "glyphs"        ? &r.glyphs
-                                  : nullptr;
+  if (bool* flag = r.command == Command::Waits ? waits_flag(r.waits, key) : nullptr) return flag;
+  if (bool* flag = situation_flag(r.situation, key)) return flag;
+  return key == "to_json"    ? &r.to_json
+         : key == "to_words" ? &r.to_words
+         : key == "markdown" ? &r.markdown
+         : key == "narrow"   ? &r.narrow
+         : key == "glyphs"   ? &r.glyphs
+                             : nullptr;
 }
 
 // A string field: where it goes (and whether it was given), or nullptr.
@@ -142,21 +135,22 @@ std::string reply(const Answer& a) {
 }  // namespace
 
 std::string answer_json(std::string_view request_json) {
-  try {
-    auto request = read_request(request_json);
-    if (!request) {
-      Answer a;
-      a.error = request.error();
-      a.error_rules = std::string(default_ruleset().id);
-      a.status = 2;
-      return reply(a);
-    }
-    return reply(answer(*request));
-  } catch (const std::exception& e) {  // a bug: still an answer
+  // The rule set an error is reported under: the default one until the request is read.
+  std::string rules(default_ruleset().id);
+  auto refused = [&](Error e) {
     Answer a;
-    a.error = Error{ErrorCode::Internal, e.what(), e.what()};
+    a.error = std::move(e);
+    a.error_rules = rules;
     a.status = 2;
     return reply(a);
+  };
+  try {
+    auto request = read_request(request_json);
+    if (!request) return refused(request.error());
+    rules = request->rules_id();
+    return reply(answer(*request));
+  } catch (const std::exception& e) {  // a bug: still an answer
+    return refused(Error{ErrorCode::Internal, e.what(), e.what()});
   }
 }
 

@@ -5,21 +5,6 @@
 namespace qianmj {
 namespace {
 
-bool blank(std::string_view s) {
-  return s.find_first_not_of(" \t\r") == std::string_view::npos;
-}
-bool comment(std::string_view s) {
-  auto i = s.find_first_not_of(" \t");
-  return i != std::string_view::npos && s[i] == '#';
-}
-
-// --rules and --rule as the session's own header line ("" when neither is given).
-std::string header_of(const Request& r) {
-  std::string header = r.rules;
-  for (const auto& a : r.options) header += (header.empty() ? "" : " ") + a;
-  return header;
-}
-
 // One hand's answer, as the request asks: a JSON line, spreadsheet rows or text.
 void hand_answer(std::string& out, const Request& r, const Session& session,
                  const SessionHand& hand, long n) {
@@ -41,10 +26,10 @@ Answer session_answer(const Request& r) {
   Session session;
   // Text and table rows show each hand's amounts and totals, never its arithmetic lines.
   if (!r.json) session.set_arithmetic(Arithmetic::Without);
-  if (const std::string header = header_of(r); !header.empty())
+  if (const std::string header = session_header_line(r.rules, r.options); !header.empty())
     if (auto h = session.header(header); !h) return failed(r, h.error(), r.rules_id());
   std::string out;
-  if (r.rows != Request::Rows::None)
+  if (r.rows != Request::Rows::None && !r.json)  // JSON asked for: its lines alone, as below
     out = session_rows_heading(r.rows == Request::Rows::Csv ? ',' : '\t');
   std::string_view rest = r.session;
   for (long n = 1; !rest.empty(); ++n) {
@@ -52,7 +37,7 @@ Answer session_answer(const Request& r) {
     std::string_view line = rest.substr(0, end);
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (blank(line) || comment(line)) continue;
+    if (session_blank_line(line)) continue;
     auto fail = [&](const Error& e) {
       const std::string& id = session.rules_id().empty() ? r.rules_id() : session.rules_id();
       return failed(r, e, id, n, std::move(out));

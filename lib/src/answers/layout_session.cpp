@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "formats/json_text.hpp"
 #include "qianmj/answers/layout.hpp"
 #include "qianmj/formats/notation.hpp"
 
@@ -152,6 +153,21 @@ std::string session_standings_text(const Session& session, bool zh) {
            who[static_cast<std::size_t>(session.dealer())] + (zh ? "，连庄 " : ", streak ") +
            std::to_string(session.streak()) + '\n';
   return out;
+}
+
+void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
+                                   int next_dealer, std::int64_t next_streak) {
+  json_detail::Writer w(out);
+  w.open('{').key("schema").number(kSchema).key("rules").string(hand.rules->id());
+  w.key("hand").number(hand.number).key("line").number(line).key("ledger");
+  w.raw_by(
+      [&](std::string& o) { append_ledger_json_text(o, hand.ledger, hand.table, *hand.rules); });
+  w.key("totals").open('[');
+  for (auto total : hand.totals) w.number(total);
+  w.close(']').key("next").open('{').key("dealer").number(next_dealer);
+  w.key("streak").number(next_streak).close('}').key("notes").notes(hand.notes);
+  w.close('}');
+  w.finish();
 }
 
 std::string session_summary_json_text(const Session& session, const std::string& rules_id,

@@ -6,6 +6,18 @@
 
 namespace qianmj {
 
+bool session_blank_line(std::string_view line) {
+  const auto i = line.find_first_not_of(" \t");
+  return i == std::string_view::npos || line[i] == '#' ||
+         line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+std::string session_header_line(std::string_view rules, const std::vector<std::string>& options) {
+  std::string header(rules);
+  for (const auto& a : options) header += (header.empty() ? "" : " ") + a;
+  return header;
+}
+
 Session::Session() = default;
 
 std::string Session::seat_name(int seat, bool chinese) const {

@@ -4,6 +4,17 @@
 
 namespace qianmj {
 
+void append_meld_text(std::string& out, const Meld& m, bool chinese) {
+  out += m.kind == Meld::Kind::ConcealedKong ? '(' : '[';
+  out.append(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
+  if (chinese)
+    out += suit_zh(m.tile.suit());
+  else
+    out += suit_letter(m.tile.suit());
+  if (m.kind == Meld::Kind::AddedKong) out += '+';
+  out += m.kind == Meld::Kind::ConcealedKong ? ')' : ']';
+}
+
 Counts Hand::all_copies() const {
   Counts c = concealed;
   for (const auto& m : melds)

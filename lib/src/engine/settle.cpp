@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/book.hpp"
-#include "qianmj/formats/notation.hpp"
+#include "qianmj/core/terminal_text.hpp"
 
 namespace qianmj {
 
@@ -49,9 +49,8 @@ bool valid_seat(int s) {
 std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks, bool zh) {
   std::string out;
   for (const auto& [kind, tile] : ks) {
-    Hand one;
-    one.melds.push_back({kind, tile});
-    out += (out.empty() ? "" : " ") + to_ascii(one);
+    if (!out.empty()) out += ' ';
+    append_meld_text(out, {kind, tile}, false);
   }
   return out.empty() ? (zh ? "无" : "none") : out;
 }

@@ -4,7 +4,6 @@
 #include "core/utf8.hpp"
 #include "formats/json_common.hpp"
 #include "formats/json_text.hpp"
-#include "qianmj/answers/session.hpp"
 #include "qianmj/engine/settle.hpp"
 #include "qianmj/formats/notation.hpp"
 
@@ -24,12 +23,6 @@ namespace {
 void write_items(Writer& w, std::span<const Item> items, const Unit& unit) {
   w.open('[');
   for (const auto& it : items) w.item(it, unit);
-  w.close(']');
-}
-
-void write_notes(Writer& w, std::span<const Text> notes) {
-  w.open('[');
-  for (const auto& n : notes) w.open('{').key("en").string(n.en).key("zh").string(n.zh).close('}');
   w.close(']');
 }
 
@@ -82,7 +75,7 @@ void append_score_json_text(std::string& out, const Score& sc, const Ruleset& ru
     w.close('}');
   }
   w.close(']').key("total").number(sc.total).key("notes");
-  write_notes(w, sc.notes);
+  w.notes(sc.notes);
   if (line > 0) w.key("line").number(line);
   w.close('}');
   w.finish();
@@ -225,7 +218,7 @@ void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Rul
   }
   w.close(']').key("next").open('{').key("dealer").number(ledger.next_dealer);
   w.key("streak").number(ledger.next_streak).close('}').key("notes");
-  write_notes(w, ledger.notes);
+  w.notes(ledger.notes);
   if (line > 0) w.key("line").number(line);
   w.close('}');
 }
@@ -236,24 +229,14 @@ std::string ledger_json_text(const Ledger& ledger, const Table& table, const Rul
                              long line) {
   std::string out;
   out.reserve(4096);
-  Writer w(out);
-  write_ledger(w, ledger, table, rules, line);
-  w.finish();
+  append_ledger_json_text(out, ledger, table, rules, line);
   return out;
 }
 
-void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
-                                   int next_dealer, std::int64_t next_streak) {
+void append_ledger_json_text(std::string& out, const Ledger& ledger, const Table& table,
+                             const Ruleset& rules, long line) {
   Writer w(out);
-  w.open('{').key("schema").number(kSchema).key("rules").string(hand.rules->id());
-  w.key("hand").number(hand.number).key("line").number(line).key("ledger");
-  write_ledger(w, hand.ledger, hand.table, *hand.rules, 0);
-  w.key("totals").open('[');
-  for (auto total : hand.totals) w.number(total);
-  w.close(']').key("next").open('{').key("dealer").number(next_dealer);
-  w.key("streak").number(next_streak).close('}').key("notes");
-  write_notes(w, hand.notes);
-  w.close('}');
+  write_ledger(w, ledger, table, rules, line);
   w.finish();
 }
 

@@ -53,12 +53,7 @@ class Fields {
         error_ = json_field(ErrorCode::BadField, at(key), "unknown field", "未知字段");
     }
   }
-  Fields(const In& j, std::string_view base, long index,
-         std::initializer_list<std::string_view> known)
-      : Fields(j, base, index, std::span<const std::string_view>(known.begin(), known.size())) {}
   Fields(const In& j, std::string_view base, std::span<const std::string_view> known)
-      : Fields(j, base, -1, known) {}
-  Fields(const In& j, std::string_view base, std::initializer_list<std::string_view> known)
       : Fields(j, base, -1, known) {}
   std::string path() const {
     return index_ < 0 ? std::string(base_)
@@ -303,9 +298,9 @@ void write_table_fields(json& j, std::span<const TableField* const> fields,
 }
 
 // An object's own keys, then those of the table fields there.
-std::vector<std::string_view> keys_with(std::initializer_list<std::string_view> own,
+std::vector<std::string_view> keys_with(std::span<const std::string_view> own,
                                         std::span<const TableField* const> fields) {
-  std::vector<std::string_view> keys(own);
+  std::vector<std::string_view> keys(own.begin(), own.end());
   for (const TableField* f : fields) {
     if (std::find(keys.begin(), keys.end(), f->key()) != keys.end())
       throw std::logic_error("qianmj: table field " + std::string(f->path) + ": a key taken");
@@ -317,13 +312,12 @@ std::vector<std::string_view> keys_with(std::initializer_list<std::string_view> 
 }  // namespace
 
 std::span<const std::string_view> json_detail::seat_keys() {
-  static const auto keys = keys_with({"name", "hand", "baoting"}, table_fields_of_seats());
+  static const auto keys = keys_with(json_detail::kSeatOwnKeys, table_fields_of_seats());
   return keys;
 }
 
 std::span<const std::string_view> json_detail::result_keys() {
-  static const auto keys =
-      keys_with({"kind", "wins", "seat", "last_four"}, table_fields_of_result());
+  static const auto keys = keys_with(json_detail::kResultOwnKeys, table_fields_of_result());
   return keys;
 }
 
@@ -482,7 +476,7 @@ std::optional<Error> read_kongs(const Fields& top, Table& t) {
     return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
                       "杠的数量超出可能");
   for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
-    Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i), {"seat", "kind", "tile", "from"});
+    Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i), json_detail::kKongKeys);
     KongEvent k;
     k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
     auto kind = f.text("kind", true);
@@ -502,8 +496,7 @@ std::optional<Error> read_kongs(const Fields& top, Table& t) {
 
 std::optional<Error> read_wins(const Fields& r, Table& t) {
   for (std::size_t i = 0; i < r.raw("wins").size(); ++i) {
-    Fields f(r.raw("wins")[i], "result.wins", static_cast<long>(i),
-             {"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"});
+    Fields f(r.raw("wins")[i], "result.wins", static_cast<long>(i), json_detail::kWinKeys);
     WinEvent w;
     w.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
     w.from = static_cast<int>(f.integer("from", 0, 3, -1));
@@ -556,7 +549,7 @@ std::optional<Error> read_result(const Fields& top, Table& t) {
 Result<Table> table_from_value(const In& j) {
   Table t;
   t.rules.clear();
-  Fields top(j, "", {"rules", "options", "dealer", "streak", "seats", "kongs", "result"});
+  Fields top(j, "", json_detail::kTableKeys);
   if (top.error()) return *top.error();
   if (auto r = top.text("rules", false)) t.rules = *r;
   if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused

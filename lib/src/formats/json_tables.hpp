@@ -1,6 +1,7 @@
 // Internal: the two readers of a settle table behind table_from_json (json.hpp).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -16,12 +17,28 @@ namespace qianmj::json_detail {
 // table_from_json_checked reads from the same text.
 std::optional<Table> table_from_json_fast(std::string_view text);
 
-// The keys of a seat's object and of a result's: their own, then the keys of the table
-// fields there (table_fields_of_seats(), table_fields_of_result()), at their slots.
+// The keys of each object of a settle table, as both readers know them: the one-pass reader
+// numbers a key by its place here (key_bit).
+inline constexpr std::string_view kTableKeys[] = {"rules", "dealer", "streak", "seats",
+                                                  "kongs", "result", "options"};
+inline constexpr std::string_view kSeatOwnKeys[] = {"name", "hand", "baoting"};
+inline constexpr std::string_view kKongKeys[] = {"seat", "kind", "tile", "from"};
+inline constexpr std::string_view kWinKeys[] = {"seat",         "from",   "tile", "after_kong",
+                                                "robbing_kong", "tianhu", "dihu"};
+inline constexpr std::string_view kResultOwnKeys[] = {"kind", "wins", "seat", "last_four"};
+
+// The bit of `key` at its place in `keys`: a key not in the list does not compile.
+template <std::size_t N>
+consteval std::uint32_t key_bit(const std::string_view (&keys)[N], std::string_view key) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (keys[i] == key) return std::uint32_t{1} << i;
+  throw "no such key";
+}
+
+// The keys of a seat's object and of a result's: their own (above), then the keys of the
+// table fields there (table_fields_of_seats(), table_fields_of_result()), at their slots.
 std::span<const std::string_view> seat_keys();
 std::span<const std::string_view> result_keys();
-inline constexpr std::size_t kSeatOwnKeys = 3;    // name hand baoting
-inline constexpr std::size_t kResultOwnKeys = 4;  // kind wins seat last_four
 
 // A kong's "kind" in a table: direct, added or concealed; std::nullopt for any other.
 std::optional<Meld::Kind> kong_kind(std::string_view name);

@@ -99,15 +99,15 @@ class Scan {
     } while (eat(','));
     return eat('}');
   }
-  // An object of known keys: `field(bit)` reads the value of the key at `bit`'s place in
-  // `keys`, then `more` (the keys of the table fields there); an unknown key, or a key twice,
-  // is refused.
-  template <class F>
-  bool object(std::initializer_list<std::string_view> keys, std::uint32_t& seen, F&& field) {
+  // An object of known keys (json_tables.hpp): `field(bit)` reads the value of the key at
+  // `bit`'s place in `keys`, then `more` (the keys of the table fields there); an unknown
+  // key, or a key twice, is refused.
+  template <std::size_t N, class F>
+  bool object(const std::string_view (&keys)[N], std::uint32_t& seen, F&& field) {
     return object(keys, {}, seen, field);
   }
-  template <class F>
-  bool object(std::initializer_list<std::string_view> keys, std::span<const std::string_view> more,
+  template <std::size_t N, class F>
+  bool object(const std::string_view (&keys)[N], std::span<const std::string_view> more,
               std::uint32_t& seen, F&& field) {
     seen = 0;
     return members([&](std::string_view key) {
@@ -116,12 +116,12 @@ class Scan {
         if (k == key) break;
         bit <<= 1;
       }
-      if (bit >> keys.size())
+      if (bit >> N)
         for (auto k : more) {
           if (k == key) break;
           bit <<= 1;
         }
-      if (bit >> (keys.size() + more.size()) || (seen & bit)) return false;
+      if (bit >> (N + more.size()) || (seen & bit)) return false;
       seen |= bit;
       return field(bit);
     });
@@ -152,10 +152,6 @@ class Scan {
   const char* end_;
 };
 
-constexpr std::uint32_t bit(int i) {
-  return 1u << i;
-}
-
 // The value of a table field (TableField) into its slot.
 bool table_field(Scan& in, const TableField& field, std::size_t slot, TableFieldValues& out) {
   switch (field.kind) {
@@ -184,35 +180,54 @@ bool table_field(Scan& in, const TableField& field, std::size_t slot, TableField
 // The table fields of seats and of a result, and their keys (json_tables.hpp), looked up once
 // a table.
 struct Places {
-  std::span<const std::string_view> seat_keys = json_detail::seat_keys().subspan(kSeatOwnKeys);
+  std::span<const std::string_view> seat_keys =
+      json_detail::seat_keys().subspan(std::size(kSeatOwnKeys));
   std::span<const TableField* const> seat_fields = table_fields_of_seats();
   std::span<const std::string_view> result_keys =
-      json_detail::result_keys().subspan(kResultOwnKeys);
+      json_detail::result_keys().subspan(std::size(kResultOwnKeys));
   std::span<const TableField* const> result_fields = table_fields_of_result();
 };
 
 // The table field at key `b` of an object whose own keys are `own`.
-std::size_t field_slot(std::uint32_t b, std::size_t own) {
-  return static_cast<std::size_t>(std::countr_zero(b)) - own;
+template <std::size_t N>
+std::size_t field_slot(std::uint32_t b, const std::string_view (&)[N]) {
+  return static_cast<std::size_t>(std::countr_zero(b)) - N;
+}
+
+// The bits of the keys of each object (json_tables.hpp), by name.
+consteval std::uint32_t seat_key(std::string_view k) {
+  return key_bit(kSeatOwnKeys, k);
+}
+consteval std::uint32_t kong_key(std::string_view k) {
+  return key_bit(kKongKeys, k);
+}
+consteval std::uint32_t win_key(std::string_view k) {
+  return key_bit(kWinKeys, k);
+}
+consteval std::uint32_t result_key(std::string_view k) {
+  return key_bit(kResultOwnKeys, k);
+}
+consteval std::uint32_t table_key(std::string_view k) {
+  return key_bit(kTableKeys, k);
 }
 
 bool seat(Scan& in, const Places& places, SeatState& seat) {
   std::uint32_t seen = 0;
-  return in.object({"name", "hand", "baoting"}, places.seat_keys, seen, [&](std::uint32_t b) {
+  return in.object(kSeatOwnKeys, places.seat_keys, seen, [&](std::uint32_t b) {
     std::string_view s;
     switch (b) {
-      case bit(0):
+      case seat_key("name"):
         if (!in.string(s)) return false;
         seat.name = s;
         return true;
-      case bit(1): {
+      case seat_key("hand"): {
         if (!in.string(s)) return false;
         auto hand = parse_hand(s);
         if (!hand) return false;
         seat.hand = *hand;
         return true;
       }
-      case bit(2):
+      case seat_key("baoting"):
         return in.boolean(seat.baoting);
       default: {
         const std::size_t i = field_slot(b, kSeatOwnKeys);
@@ -225,24 +240,25 @@ bool seat(Scan& in, const Places& places, SeatState& seat) {
 bool kong(Scan& in, Table& t) {
   KongEvent k;
   std::uint32_t seen = 0;
-  const bool ok = in.object({"seat", "kind", "tile", "from"}, seen, [&](std::uint32_t b) {
+  const bool ok = in.object(kKongKeys, seen, [&](std::uint32_t b) {
     std::string_view kind;
     switch (b) {
-      case bit(0):
+      case kong_key("seat"):
         return in.integer(k.seat, 0, 3);
-      case bit(1): {
+      case kong_key("kind"): {
         if (!in.string(kind)) return false;
         const auto named = kong_kind(kind);
         if (named) k.kind = *named;
         return named.has_value();
       }
-      case bit(2):
+      case kong_key("tile"):
         return in.tile(k.tile);
-      default:
+      default:  // from
         return in.integer(k.from, 0, 3);
     }
   });
-  if (!ok || (seen & (bit(0) | bit(1) | bit(2))) != (bit(0) | bit(1) | bit(2))) return false;
+  constexpr std::uint32_t required = kong_key("seat") | kong_key("kind") | kong_key("tile");
+  if (!ok || (seen & required) != required) return false;
   t.kongs.push_back(k);
   return true;
 }
@@ -250,27 +266,26 @@ bool kong(Scan& in, Table& t) {
 bool win(Scan& in, Table& t) {
   WinEvent w;
   std::uint32_t seen = 0;
-  const bool ok =
-      in.object({"seat", "from", "tile", "after_kong", "robbing_kong", "tianhu", "dihu"}, seen,
-                [&](std::uint32_t b) {
-                  switch (b) {
-                    case bit(0):
-                      return in.integer(w.seat, 0, 3);
-                    case bit(1):
-                      return in.integer(w.from, 0, 3);
-                    case bit(2):
-                      return in.tile(w.tile);
-                    case bit(3):
-                      return in.boolean(w.after_kong);
-                    case bit(4):
-                      return in.boolean(w.robbing_kong);
-                    case bit(5):
-                      return in.boolean(w.tianhu);
-                    default:
-                      return in.boolean(w.dihu);
-                  }
-                });
-  if (!ok || (seen & (bit(0) | bit(2))) != (bit(0) | bit(2))) return false;
+  const bool ok = in.object(kWinKeys, seen, [&](std::uint32_t b) {
+    switch (b) {
+      case win_key("seat"):
+        return in.integer(w.seat, 0, 3);
+      case win_key("from"):
+        return in.integer(w.from, 0, 3);
+      case win_key("tile"):
+        return in.tile(w.tile);
+      case win_key("after_kong"):
+        return in.boolean(w.after_kong);
+      case win_key("robbing_kong"):
+        return in.boolean(w.robbing_kong);
+      case win_key("tianhu"):
+        return in.boolean(w.tianhu);
+      default:  // dihu
+        return in.boolean(w.dihu);
+    }
+  });
+  constexpr std::uint32_t required = win_key("seat") | win_key("tile");
+  if (!ok || (seen & required) != required) return false;
   t.wins.push_back(w);
   return true;
 }
@@ -281,34 +296,34 @@ bool result(Scan& in, const Places& places, Table& t) {
   int seat = -1;
   bool last_four = false;
   std::uint32_t seen = 0;
-  const bool ok = in.object({"kind", "wins", "seat", "last_four"}, places.result_keys, seen,
-                            [&](std::uint32_t b) {
-                              switch (b) {
-                                case bit(0):
-                                  return in.string(kind);
-                                case bit(1):
-                                  return in.array(3, [&] { return win(in, t); });
-                                case bit(2):
-                                  return in.integer(seat, 0, 3);
-                                case bit(3):
-                                  return in.boolean(last_four);
-                                default: {
-                                  const std::size_t i = field_slot(b, kResultOwnKeys);
-                                  return table_field(in, *places.result_fields[i], i, fields);
-                                }
-                              }
-                            });
-  if (!ok || !(seen & bit(0))) return false;
-  const std::uint32_t others = seen & ~bit(0);
+  const bool ok = in.object(kResultOwnKeys, places.result_keys, seen, [&](std::uint32_t b) {
+    switch (b) {
+      case result_key("kind"):
+        return in.string(kind);
+      case result_key("wins"):
+        return in.array(3, [&] { return win(in, t); });
+      case result_key("seat"):
+        return in.integer(seat, 0, 3);
+      case result_key("last_four"):
+        return in.boolean(last_four);
+      default: {
+        const std::size_t i = field_slot(b, kResultOwnKeys);
+        return table_field(in, *places.result_fields[i], i, fields);
+      }
+    }
+  });
+  if (!ok || !(seen & result_key("kind"))) return false;
+  const std::uint32_t others = seen & ~result_key("kind");
+  constexpr std::uint32_t escape = result_key("seat") | result_key("last_four");
   if (kind == "win") {
-    if (others & (bit(2) | bit(3)) || !(others & bit(1))) return false;  // table fields: a win's
+    if (others & escape || !(others & result_key("wins"))) return false;  // table fields: a win's
     t.outcome = Table::Outcome::Win;
     t.result_fields = fields;
   } else if (kind == "draw") {
     if (others) return false;
     t.outcome = Table::Outcome::Draw;
   } else if (kind == "escape") {
-    if (others & ~(bit(2) | bit(3)) || !(others & bit(2))) return false;
+    if (others & ~escape || !(others & result_key("seat"))) return false;
     t.outcome = Table::Outcome::Escape;
     t.escaper = seat;
     t.last_four = last_four;
@@ -379,29 +394,27 @@ std::optional<Table> table_from_json_fast(std::string_view text) {
   std::size_t seats = 0;
   HouseRules house;
   const Places places;
-  const bool ok =
-      in.object({"rules", "dealer", "streak", "seats", "kongs", "result", "options"}, seen,
-                [&](std::uint32_t b) {
-                  switch (b) {
-                    case bit(0):
-                      return in.string(rules);
-                    case bit(1):
-                      return in.integer(t.dealer, 0, 3);
-                    case bit(2):
-                      return in.integer(t.streak, 0, INT64_MAX);
-                    case bit(3):
-                      return in.array(kSeats, [&] { return seat(in, places, t.seats[seats++]); });
-                    case bit(4):
-                      return in.array(64, [&] { return kong(in, t); });
-                    case bit(5):
-                      return result(in, places, t);
-                    default:
-                      return house.read(in);
-                  }
-                });
-  constexpr std::uint32_t required = bit(1) | bit(3) | bit(5);
+  const bool ok = in.object(kTableKeys, seen, [&](std::uint32_t b) {
+    switch (b) {
+      case table_key("rules"):
+        return in.string(rules);
+      case table_key("dealer"):
+        return in.integer(t.dealer, 0, 3);
+      case table_key("streak"):
+        return in.integer(t.streak, 0, INT64_MAX);
+      case table_key("seats"):
+        return in.array(kSeats, [&] { return seat(in, places, t.seats[seats++]); });
+      case table_key("kongs"):
+        return in.array(64, [&] { return kong(in, t); });
+      case table_key("result"):
+        return result(in, places, t);
+      default:  // options
+        return house.read(in);
+    }
+  });
+  constexpr std::uint32_t required = table_key("dealer") | table_key("seats") | table_key("result");
   if (!ok || !in.at_end() || (seen & required) != required || seats != kSeats) return std::nullopt;
-  if (seen & bit(0)) t.rules = rules;
+  if (seen & table_key("rules")) t.rules = rules;
   if (find_ruleset(t.rules)) t.options = Options(t.rules);
   if (!house.set(t.options)) return std::nullopt;
   return t;

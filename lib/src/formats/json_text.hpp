@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -110,6 +111,20 @@ class Writer {
     comma();
     put(v);
     return *this;
+  }
+  // The same, appended by `append(out)` straight into the text (no string of its own).
+  template <class F>
+  Writer& raw_by(F&& append) {
+    comma();
+    finish();
+    append(out_);
+    return *this;
+  }
+  // Notes as [{"en", "zh"}].
+  Writer& notes(std::span<const Text> list) {
+    open('[');
+    for (const auto& n : list) open('{').key("en").string(n.en).key("zh").string(n.zh).close('}');
+    return close(']');
   }
   Writer& item(const Item& it, const Unit& unit) {
     open('{').key("id").literal(it.id).key("zh").literal(it.zh).key("en").literal(it.en);

@@ -8,18 +8,6 @@
 namespace qianmj {
 namespace {
 
-// A meld as written: [555m], [5555m+], (5555m).
-void append_meld(std::string& out, const Meld& m, bool chinese) {
-  out += m.kind == Meld::Kind::ConcealedKong ? '(' : '[';
-  out.append(static_cast<std::size_t>(m.copies()), char('0' + m.tile.rank()));
-  if (chinese)
-    out += suit_zh(m.tile.suit());
-  else
-    out += suit_letter(m.tile.suit());
-  if (m.kind == Meld::Kind::AddedKong) out += '+';
-  out += m.kind == Meld::Kind::ConcealedKong ? ')' : ']';
-}
-
 void append_tiles_text(std::string& out, const Hand& hand, bool chinese) {
   // The concealed tiles first, on the stack (digits and suit letters or names: at most
   // 27 * 255 digits and three names), then the melds.
@@ -35,7 +23,7 @@ void append_tiles_text(std::string& out, const Hand& hand, bool chinese) {
     for (char c : suit) buf[n++] = c;
   }
   out.append(buf, n);
-  for (const auto& m : hand.melds) append_meld(out, m, chinese);
+  for (const auto& m : hand.melds) append_meld_text(out, m, chinese);
 }
 
 std::string tiles_text(const Hand& hand, bool chinese) {
@@ -75,7 +63,7 @@ void append_reading_text(std::string& out, const Reading& reading, const Hand& h
       if (!s.melded) group(s.first, 3, s.kind == Set::Kind::Sequence ? 1 : 0);
     for (const auto& m : hand.melds) {  // the melded sets, as written
       space();
-      append_meld(out, m, chinese);
+      append_meld_text(out, m, chinese);
     }
   }
 }

@@ -17,6 +17,22 @@ std::string named(std::string (*field_name)(std::string_view), std::string_view 
 
 }  // namespace
 
+bool* situation_flag(SituationArgs& a, std::string_view key) {
+  return key == "zimo"            ? &a.zimo
+         : key == "after_kong"    ? &a.after_kong
+         : key == "robbing_kong"  ? &a.robbing_kong
+         : key == "baoting"       ? &a.baoting
+         : key == "payer_baoting" ? &a.payer_baoting
+         : key == "tianhu"        ? &a.tianhu
+         : key == "dihu"          ? &a.dihu
+         : key == "dou"           ? &a.dou
+                                  : nullptr;
+}
+
+bool* waits_flag(WaitsArgs& a, std::string_view key) {
+  return key == "baoting" ? &a.baoting : key == "dou" ? &a.dou : nullptr;
+}
+
 std::string flag_name(std::string_view field) {
   std::string flag = "--" + std::string(field);
   for (auto& ch : flag)
@@ -121,16 +137,7 @@ Result<SituationArgs> score_line(const std::string& line, SituationArgs a, std::
                          std::string("应为") + want_zh);
     };
     std::optional<Error> e;
-    bool* flag = key == "zimo"            ? &a.zimo
-                 : key == "after_kong"    ? &a.after_kong
-                 : key == "robbing_kong"  ? &a.robbing_kong
-                 : key == "baoting"       ? &a.baoting
-                 : key == "payer_baoting" ? &a.payer_baoting
-                 : key == "tianhu"        ? &a.tianhu
-                 : key == "dihu"          ? &a.dihu
-                 : key == "dou"           ? &a.dou
-                                          : nullptr;
-    if (flag) {
+    if (bool* flag = situation_flag(a, key)) {
       if (!(e = field("true or false", "true 或 false", v.is_boolean()))) *flag = v.get<bool>();
     } else if (key == "hand" || key == "win" || key == "dealer") {
       if (!(e = field("a string", "字符串", v.is_string())))
@@ -166,7 +173,7 @@ Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs a, std::string& 
                        "JSON 行需要字符串字段 hand");
   for (const auto& [key, v] : j.items()) {
     if (key == "hand") continue;
-    bool* flag = key == "baoting" ? &a.baoting : key == "dou" ? &a.dou : nullptr;
+    bool* flag = waits_flag(a, key);
     if (!flag || !v.is_boolean())
       return field_error(ErrorCode::BadField, key,
                          flag ? "expected true or false" : "unknown field",

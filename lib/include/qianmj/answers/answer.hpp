@@ -68,6 +68,9 @@ Result<std::string> settle_words_answer(const std::vector<std::string>& words,
                                         const Request& request, std::string& rules_id);
 // The rule set a request names, with its house rules; errors say which option was wrong.
 Result<std::unique_ptr<Ruleset>> request_ruleset(const Request& request);
+// The same of rule set `id` as given ("" is no rule set) and house rules NAME=VALUE.
+Result<std::unique_ptr<Ruleset>> ruleset_with_options(const std::string& id,
+                                                      const std::vector<std::string>& options);
 
 // score: the hand (14 tiles, or 13 and the winning tile) scored, its fields named as the
 // program's flags (--win).

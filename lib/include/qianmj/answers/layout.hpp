@@ -54,6 +54,11 @@ void append_session_hand_text(std::string& out, const SessionHand& hand,
                               const std::array<std::string, kSeats>& who, bool zh, bool narrow);
 std::string session_rows_heading(char sep);
 void append_session_rows(std::string& out, const SessionHand& hand, long line, char sep, bool zh);
+// One hand as JSON (session --json): {"schema", "rules", "hand", "line", "ledger", "totals",
+// "next": {"dealer", "streak"}, "notes": [{"en", "zh"}]}, the session's carried dealer and
+// streak after it as "next"; appended to `out`, written directly.
+void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
+                                   int next_dealer, std::int64_t next_streak);
 // The final standings: text, or the JSON summary line (`rules_id` when the session has none).
 std::string session_standings_text(const Session& s, bool zh);
 std::string session_summary_json_text(const Session& s, const std::string& rules_id, bool zh);

@@ -46,6 +46,12 @@ class HandReader {
   WordsDefaults defaults_;
 };
 
+// A line of an evening with nothing to play: blank (spaces, tabs, a CR) or a # comment.
+bool session_blank_line(std::string_view line);
+// The rule set and house rules given outside the evening (--rules NAME, --rule NAME=VALUE)
+// as its own header line, before any line of it: "" when neither is given.
+std::string session_header_line(std::string_view rules, const std::vector<std::string>& options);
+
 class Session {
  public:
   Session();

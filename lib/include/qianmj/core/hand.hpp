@@ -1,6 +1,7 @@
 // A hand: concealed tile counts plus exposed or concealed melds (碰/杠).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "qianmj/core/tile.hpp"
@@ -21,6 +22,10 @@ struct Meld {
   int copies() const { return is_kong() ? 4 : 3; }
   friend bool operator==(const Meld&, const Meld&) = default;
 };
+
+// A meld as written, appended to `out`: [555m], [5555m], [5555m+], (5555m); with 万条筒 for
+// the suit letter when `chinese`.
+void append_meld_text(std::string& out, const Meld& meld, bool chinese);
 
 struct Hand {
   Counts concealed{};

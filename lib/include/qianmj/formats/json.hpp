@@ -8,8 +8,6 @@
 
 namespace qianmj {
 
-struct SessionHand;
-
 inline constexpr int kSchema = 1;
 using Json = nlohmann::ordered_json;  // keys in the order written: schema and rules first
 
@@ -36,11 +34,9 @@ void append_score_json_text(std::string& out, const Score& score, const Ruleset&
                             long line = 0);
 std::string ledger_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                              long line = 0);
-// One hand of an evening (session --json): {"schema", "rules", "hand", "line", "ledger",
-// "totals", "next": {"dealer", "streak"}, "notes": [{"en", "zh"}]}, the session's carried
-// dealer and streak after it as "next"; appended to `out`, written directly.
-void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
-                                   int next_dealer, std::int64_t next_streak);
+// The same appended to `out`.
+void append_ledger_json_text(std::string& out, const Ledger& ledger, const Table& table,
+                             const Ruleset& rules, long line = 0);
 std::string statement_json_text(const Ledger& ledger, const Table& table, const Ruleset& rules,
                                 int seat, long line = 0);
 // The one gate of every JSON text read as input (a settle table, a session hand, a pipeline

@@ -28,6 +28,10 @@ struct SituationArgs {
        streak_given = false;  // an empty win or streak is an error, not "not given"
 };
 
+// The flag of `a` a request's key names ("zimo", "payer_baoting": the field's own name), or
+// nullptr for a key that is no situation flag.
+bool* situation_flag(SituationArgs& a, std::string_view key);
+
 // A situation field as the command line spells it: streak -> --streak, payer_baoting ->
 // --payer-baoting (the library's messages name fields; the program and the web module name
 // its flags, with this as their `field_name`).
@@ -51,6 +55,9 @@ struct WaitsArgs {
   bool baoting = false;
   bool dou = false;
 };
+
+// The same for a waits request: "baoting", "dou".
+bool* waits_flag(WaitsArgs& a, std::string_view key);
 
 // A line that starts with '{' is a JSON request: its object, or a bad_json error (a key
 // twice included). nullopt for any other line (a hand).

@@ -188,3 +188,36 @@ TEST_CASE(
     }
   }
 }
+
+TEST_CASE(
+    "Table fields: a declaration the words could not read or say is refused, naming its path") {
+  for (const auto& f : table_field_specs()) CHECK_NOTHROW(check_table_field(f));
+  constexpr std::string_view kZh[] = {"好运"}, kEn[] = {"lucky"};
+  const TableField lucky{
+      "result.lucky",    TableField::Kind::Bool, 0, 1, kZh, kEn, "luck", "好运", {},
+      "comes with a win"};
+  // A result's field is read as a keyword with an argument (翻7筒): on/off, it has none.
+  CHECK_THROWS_WITH(check_table_field(lucky),
+                    "qianmj: table field result.lucky: a Bool of the result: a result's field is "
+                    "read as a keyword with an argument (WORD:ARG)");
+  TableField count = lucky;
+  count.kind = TableField::Kind::Int;
+  count.max = 3;
+  CHECK_THROWS_WITH(check_table_field(count),
+                    "qianmj: table field result.lucky: an Int without how_many_en, or with {} "
+                    "(the seat) in a result's");
+  count.how_many_en = "how many lucks {} had";
+  CHECK_THROWS(check_table_field(count));  // no seat in a result's message
+  count.how_many_en = "how many lucks";
+  CHECK_NOTHROW(check_table_field(count));
+  count.after_win_en = {};
+  CHECK_THROWS_WITH(check_table_field(count),
+                    "qianmj: table field result.lucky: a result's field without after_win_en");
+  count.path = "seats[].lucky";  // a seat's count names the seat
+  CHECK_THROWS(check_table_field(count));
+  count.how_many_en = "how many lucks {} had";
+  CHECK_NOTHROW(check_table_field(count));
+  count.words_en = {};
+  CHECK_THROWS_WITH(check_table_field(count),
+                    "qianmj: table field seats[].lucky: no words in one of its scripts");
+}

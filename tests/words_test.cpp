@@ -300,22 +300,263 @@ TEST_CASE(
   CHECK(table_from_words("庄东 base=5 流局"));
 }
 
-// The words a rule set adds are rows of its own, tagged with its id, and read whatever the
-// table's rule set: settle() says what the rules make of them.
-TEST_CASE("Words: a rule set's own words are tagged rows of the lexicon, read as before") {
-  for (const auto& v : words::kRulesetVerbs) CHECK(find_ruleset(v.ruleset) != nullptr);
-  for (const auto& k : words::kRulesetKeys) CHECK(find_ruleset(k.ruleset) != nullptr);
-  for (const auto& v : words::kVerbs) CHECK(v.ruleset.empty());
-  for (const auto& k : words::kKeys) CHECK(k.ruleset.empty());
-  for (const char* line : {"庄东 东:2344567筒345789条 东自摸7筒 南打幺鸡2 西冲锋鸡 翻牌7筒",
-                           "dealer:E E:2344567p345789s E:zimo:7p S:yaoji:2 W:chongfeng flip:7p"}) {
-    auto t = table_from_words(std::string_view(line));
-    REQUIRE(t);
-    CHECK(TableFieldKey<int>("seats[].discarded_yaoji").get(t->table.seats[1].fields) == 2);
-    CHECK(TableFieldKey<bool>("seats[].chongfeng").get(t->table.seats[2].fields));
-    const auto flipped =
-        TableFieldKey<std::optional<Tile>>("result.flipped").get(t->table.result_fields);
-    REQUIRE(flipped);
-    CHECK(*flipped == Tile(Suit::Pin, 7));
+// The words of a rule set's table fields are made from its declarations (TableField::words_zh,
+// words_en): every one reads back as its field, in a lookup and in a table, whatever the table's
+// rule set (settle() says what the rules make of them), and the writer says it again.
+TEST_CASE("Words: every word of every registered rule set's table fields reads back to its field") {
+  for (const auto& v : words::kVerbs) CHECK(v.field == nullptr);
+  for (const auto& k : words::kKeys) CHECK(k.field == nullptr);
+  for (const auto& f : table_field_specs()) {
+    INFO(f.path);
+    const bool flag = f.kind == TableField::Kind::Bool;
+    const std::string arg = flag                              ? ""
+                            : f.kind == TableField::Kind::Int ? std::to_string(f.max)
+                                                              : "7p";
+    std::size_t said = 0;
+    for (const auto& spellings : {f.words_zh, f.words_en})
+      for (std::string_view w : spellings) {
+        const bool en = spellings.data() == f.words_en.data();
+        INFO(w);
+        std::vector<std::string> texts;      // the ways the word is said with `arg`
+        auto is_f = [&](const auto& word) {  // a VerbWord or KeyWord of f, with arg
+          REQUIRE(word);
+          CHECK(word->field == &f);
+          CHECK(word->arg == arg);
+        };
+        if (f.of_seat()) {
+          texts = !en    ? std::vector<std::string>{std::string(w) + arg}
+                  : flag ? std::vector<std::string>{":" + std::string(w)}
+                         : std::vector<std::string>{":" + std::string(w) + ":" + arg,
+                                                    ":" + std::string(w) + arg};
+          for (const auto& text : texts) is_f(words::verb_word(text));
+          if (flag && en)
+            CHECK(words::verb_word(":" + std::string(w) + ":")->verb == words::Verb::Hand);
+        } else {
+          texts = {std::string(w) + ":" + arg, std::string(w) + "=" + arg};
+          if (!en) texts.push_back(std::string(w) + arg);
+          for (const auto& text : texts) is_f(words::key_word(text));
+          auto alone = words::key_word(w);  // a keyword needs its argument: 翻牌 is 翻 with 牌
+          CHECK((!alone || !alone->arg.empty()));
+          CHECK(words::bad_name(std::string(w) + "x"));  // a name may not start as it does
+        }
+        // In a table: the field, where the word is.
+        for (const auto& text : texts) {
+          const std::string said_as = f.of_seat() ? (en ? "S" : "南") + text : text;
+          const std::string line = "庄东 东:2344567筒345789条 东自摸7筒 " + said_as;
+          INFO(line);
+          auto t = table_from_words(std::string_view(line));
+          REQUIRE(t);
+          const TableFieldValues& values =
+              f.of_seat() ? t->table.seats[1].fields : t->table.result_fields;
+          CHECK(values.raw(table_field_slot(f)) == (flag || f.kind == TableField::Kind::Int
+                                                        ? std::max<std::int64_t>(1, f.max)
+                                                        : Tile(Suit::Pin, 7).index() + 1));
+          const std::string field =
+              f.of_seat() ? "seats[1]." + std::string(f.key()) : std::string(f.path);
+          CHECK(t->column_of(field) == words::chars(line) - words::chars(said_as) + 1);
+          // Written with the first spelling, and read again the same.
+          for (bool zh : {true, false}) {
+            auto again = table_to_words(t->table, zh);
+            REQUIRE(again);
+            CHECK(again->find(std::string(zh ? f.words_zh.front() : f.words_en.front())) !=
+                  std::string::npos);
+            auto back = table_from_words(std::string_view(*again));
+            REQUIRE(back);
+            CHECK(back->table == t->table);
+          }
+          ++said;
+        }
+      }
+    CHECK(said > 0);
   }
+}
+
+namespace {
+
+constexpr std::string_view kBaoZh[] = {"摸宝"}, kBaoEn[] = {"mobao"};
+constexpr std::string_view kMaZh[] = {"买马"}, kMaEn[] = {"maima"};
+constexpr std::string_view kJiZh[] = {"鸡"}, kJiEn[] = {"ji"};
+constexpr std::string_view kJiWangZh[] = {"鸡王"}, kJiWangEn[] = {"jiwang"};
+// A field of a rule set no registry lists, called by its first Chinese word.
+constexpr TableField field(std::string_view path, TableField::Kind kind, std::int64_t max,
+                           std::span<const std::string_view> zh,
+                           std::span<const std::string_view> en, std::string_view how_many = {},
+                           std::string_view after_win = {}) {
+  return {path, kind, 0, max, zh, en, zh.front(), zh.front(), how_many, after_win};
+}
+// A tile a seat said (摸宝7筒), a count of the win's (买马3), and a seat's count 鸡 and on/off
+// 鸡王, the word of one starting the other's.
+constexpr TableField kBao = field("seats[].bao", TableField::Kind::Tile, 0, kBaoZh, kBaoEn);
+constexpr TableField kMa = field("result.ma", TableField::Kind::Int, 6, kMaZh, kMaEn, "how many 马",
+                                 "is bought after a win");
+constexpr TableField kJi =
+    field("seats[].ji", TableField::Kind::Int, 9, kJiZh, kJiEn, "how many 鸡 {} has");
+constexpr TableField kJiWang =
+    field("seats[].jiwang", TableField::Kind::Bool, 1, kJiWangZh, kJiWangEn);
+
+// The logic_error make_field_words throws for `seat`'s and `result`'s words, or "".
+std::string clash(std::vector<const TableField*> seat, std::vector<const TableField*> result) {
+  try {
+    words::make_field_words(seat, result);
+  } catch (const std::logic_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Words: a new rule set's fields are read from their declarations alone, longest word first, "
+    "and a word the lexicon could not read back is a logic_error naming it") {
+  const std::vector<const TableField*> seats = {&kJi, &kBao, &kJiWang}, result = {&kMa};
+  for (const TableField* f : {&kJi, &kBao, &kJiWang, &kMa}) CHECK_NOTHROW(check_table_field(*f));
+  const auto made = words::make_field_words(seats, result);
+  auto verb = [&](std::string_view rest) { return words::verb_word(rest, made); };
+  auto key = [&](std::string_view w) { return words::key_word(w, made); };
+  REQUIRE(verb("摸宝7筒"));
+  CHECK(verb("摸宝7筒")->field == &kBao);
+  CHECK(verb("摸宝7筒")->arg == "7筒");
+  CHECK(verb(":mobao:7p")->arg == "7p");
+  CHECK(verb(":mobao7p")->arg == "7p");
+  CHECK(verb("鸡王")->field == &kJiWang);  // 鸡王 before 鸡, though 鸡 is declared first
+  CHECK(verb("鸡3")->field == &kJi);
+  CHECK(verb("鸡王3")->field == &kJi);  // an on/off word takes no argument: 鸡 with 王3
+  CHECK(verb("鸡王3")->arg == "王3");
+  CHECK(verb(":jiwang")->field == &kJiWang);
+  CHECK(verb(":jiwang:")->field == &kJi);  // ji with wang:, as 鸡王3 is 鸡 with 王3
+  CHECK(verb(":ji")->field == &kJi);
+  CHECK(verb(":ji")->arg.empty());
+  CHECK(verb("胡7筒")->verb == words::Verb::Win);  // the common words as before
+  CHECK(key("买马3")->field == &kMa);
+  CHECK(key("maima:3")->arg == "3");
+  CHECK_FALSE(key("maima3"));  // an ASCII keyword needs ':' or '='
+  CHECK_FALSE(key("买马"));
+  CHECK(key("庄东")->key == words::Key::Dealer);
+  // The registered rule sets' words build, and are those field_words() made.
+  CHECK(clash({table_fields_of_seats().begin(), table_fields_of_seats().end()},
+              {table_fields_of_result().begin(), table_fields_of_result().end()})
+            .empty());
+  // Clashes: with a common verb, keyword or flag (either starting the other), between fields,
+  // a separator, a hand's start.
+  constexpr std::string_view kHuZh[] = {"胡牌"}, kDealerEn[] = {"dealerx"}, kZhuangZh[] = {"庄"},
+                             kDrawZh[] = {"流局牌"}, kSep[] = {"a:b"}, kHandEn[] = {"9p"};
+  TableField f = kJiWang;
+  f.words_zh = kHuZh;
+  CHECK(clash({&f}, {}) ==
+        "qianmj: table field seats[].jiwang: its word '胡牌' starts, or is started by, the "
+        "common word '胡'");
+  f = kMa;
+  f.words_en = kDealerEn;
+  CHECK(clash({}, {&f}) ==
+        "qianmj: table field result.ma: its word 'dealerx' starts, or is started by, the common "
+        "word 'dealer'");
+  f.words_en = kMaEn;
+  f.words_zh = kZhuangZh;
+  CHECK(clash({}, {&f}) ==
+        "qianmj: table field result.ma: its word '庄' starts, or is started by, the common word "
+        "'庄家'");
+  f.words_zh = kDrawZh;
+  CHECK(clash({}, {&f}).find("'流局牌' starts, or is started by, the common word '流局'") !=
+        std::string::npos);
+  f = kBao;
+  f.words_zh = kJiZh;
+  CHECK(clash({&kJi, &f}, {}) ==
+        "qianmj: table field seats[].bao: its word '鸡' is also a word of table field seats[].ji");
+  f = kMa;
+  f.words_en = kJiEn;
+  CHECK(clash({&kJi}, {&f}) ==
+        "qianmj: table field result.ma: its word 'ji' is also a word of table field seats[].ji");
+  f.words_en = kSep;
+  CHECK(clash({}, {&f}).find("'a:b' is empty or has a separator") != std::string::npos);
+  f = kBao;
+  f.words_en = kHandEn;
+  CHECK(clash({&f}, {}) ==
+        "qianmj: table field seats[].bao: its word '9p' starts as a hand does "
+        "(E:…)");
+}
+
+// Z6: Zunyi's 鸡 fields (zunyi/fields.hpp) in words, exactly as the lexicon read and wrote them
+// when it listed them itself: 打幺鸡 alone is one 幺鸡, ':' before the count is optional in
+// ASCII only, 冲锋鸡 takes nothing after it, 翻牌 is tried before 翻, and each message.
+TEST_CASE("Words (Z6): Zunyi's 鸡 words read and are written as before, to the byte") {
+  const char* zh = "遵义 庄东 东:2344567筒345789条 东自摸7筒 南打幺鸡 西幺鸡3 北冲锋鸡 翻牌5筒";
+  const char* en =
+      "zunyi dealer:E E:2344567p345789s E:zimo:7p S:yaoji W:yaoji: N:yaoji3 E:chongfeng "
+      "flipped:5p";
+  auto a = table_from_words(std::string_view(zh));
+  REQUIRE(a);
+  const TableFieldKey<int> yaoji("seats[].discarded_yaoji");
+  const TableFieldKey<bool> chongfeng("seats[].chongfeng");
+  const TableFieldKey<std::optional<Tile>> flipped("result.flipped");
+  CHECK(yaoji.get(a->table.seats[1].fields) == 1);
+  CHECK(yaoji.get(a->table.seats[2].fields) == 3);
+  CHECK(chongfeng.get(a->table.seats[3].fields));
+  CHECK(flipped.get(a->table.result_fields) == Tile(Suit::Pin, 5));
+  CHECK(a->column_of("seats[1].discarded_yaoji") == 31);
+  CHECK(a->column_of("seats[3].chongfeng") == 41);
+  CHECK(a->column_of("result.flipped") == 46);
+  CHECK(*table_to_words(a->table, true) ==
+        "遵义 庄东 东:345789条2344567筒 南打幺鸡1 西打幺鸡3 北冲锋鸡 东自摸7筒 翻5筒");
+  CHECK(*table_to_words(a->table, false) ==
+        "zunyi dealer:E E:345789s2344567p S:yaoji:1 W:yaoji:3 N:chongfeng E:zimo:7p flip:5p");
+  auto b = table_from_words(std::string_view(en));
+  REQUIRE(b);
+  CHECK(yaoji.get(b->table.seats[1].fields) == 1);
+  CHECK(yaoji.get(b->table.seats[2].fields) == 1);
+  CHECK(yaoji.get(b->table.seats[3].fields) == 3);
+  CHECK(chongfeng.get(b->table.seats[0].fields));
+  CHECK(*table_to_words(b->table, false) ==
+        "zunyi dealer:E E:345789s2344567p E:chongfeng S:yaoji:1 W:yaoji:1 N:yaoji:3 E:zimo:7p "
+        "flip:5p");
+  struct Bad {
+    const char* words;
+    ErrorCode code;
+    int column;
+    const char *en, *zh;
+  };
+  const std::string win = "遵义 庄东 东:2344567筒345789条 东自摸7筒 ";
+  // A count out of 1 to 4: a glued word's ':' is part of it, and so is an ASCII word's second.
+  for (auto [said, count] : {std::pair{"南打幺鸡5", "5"},
+                             {"南打幺鸡:2", ":2"},
+                             {"S:yaoji::2", ":2"},
+                             {"南幺鸡0", "0"},
+                             {"S:yaoji-1", "-1"}}) {
+    auto t = table_from_words(std::string_view(win + said));
+    REQUIRE_FALSE(t);
+    CHECK(t.error().code == ErrorCode::BadWord);
+    CHECK(t.error().column == 31);
+    CHECK(t.error().en == "how many 幺鸡 S discarded: 1 to 4, not " + std::string(count));
+    CHECK(t.error().zh == "南打出的幺鸡数应为 1 到 4，而不是" + std::string(count));
+  }
+  for (const Bad& x : {
+           Bad{"南打幺鸡2 S:yaoji", ErrorCode::Inconsistent, 37, "S's discarded 幺鸡 is said twice",
+               "南打出的幺鸡说了两次"},
+           Bad{"南冲锋鸡 S:chongfeng", ErrorCode::Inconsistent, 36, "S's 冲锋鸡 is said twice",
+               "南冲锋鸡说了两次"},
+           Bad{"翻7筒 flip:8p", ErrorCode::Inconsistent, 35, "the turned-up tile is said twice",
+               "翻牌说了两次"},
+           Bad{"东=翻x", ErrorCode::BadWord, 31,
+               "a name is one word of at most 64 bytes that is not a seat, a tile, a number or a "
+               "word of the table: 翻x",
+               "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：翻x"},
+           Bad{"翻", ErrorCode::BadWord, 31,
+               "unknown word '翻' (the words are in README, Settling in words)",
+               "无法识别的词“翻”（用词见 README“用文字结算”）"},
+       }) {
+    const std::string line = win + x.words;
+    INFO(line);
+    auto t = table_from_words(std::string_view(line));
+    REQUIRE_FALSE(t);
+    CHECK(t.error().code == x.code);
+    CHECK(t.error().column == x.column);
+    CHECK(t.error().en == x.en);
+    CHECK(t.error().zh == x.zh);
+  }
+  auto draw = table_from_words(std::string_view("遵义 庄东 东:2344567筒345789条 流局 翻7筒"));
+  REQUIRE_FALSE(draw);
+  CHECK(draw.error().code == ErrorCode::Inconsistent);
+  CHECK(draw.error().column == 28);
+  CHECK(draw.error().en == "the turned-up tile (翻) is turned after a win");
+  CHECK(draw.error().zh == "翻牌只在胡牌后");
 }

@@ -15,8 +15,9 @@ namespace {
   throw std::logic_error("qianmj: table field " + std::string(path) + ": " + why);
 }
 
-// A declaration as the readers expect it: a seat's or a result's, 0 in its range.
-void check(const TableField& f) {
+}  // namespace
+
+void check_table_field(const TableField& f) {
   if (!f.of_seat() && f.path.substr(0, 7) != "result.") refuse(f.path, "not seats[]. or result.");
   if (f.key().empty()) refuse(f.path, "no key");
   const bool range = f.kind == TableField::Kind::Bool ? f.min == 0 && f.max == 1
@@ -24,7 +25,22 @@ void check(const TableField& f) {
                          ? f.min == 0 && f.max == 0
                          : f.min == 0 && f.max > 0 && f.max <= INT32_MAX;
   if (!range) refuse(f.path, "a range other than 0 (not given) to some maximum");
+  // What the words reader and writer need of it (lib/src/formats/words/).
+  if (f.words_zh.empty() || f.words_en.empty()) refuse(f.path, "no words in one of its scripts");
+  if (f.what_en.empty() || f.what_zh.empty()) refuse(f.path, "no what_en or what_zh");
+  if (f.kind == TableField::Kind::Int &&
+      (f.how_many_en.empty() ||
+       f.of_seat() != (f.how_many_en.find("{}") != std::string_view::npos)))
+    refuse(f.path, "an Int without how_many_en, or with {} (the seat) in a result's");
+  if (!f.of_seat() && f.kind == TableField::Kind::Bool)
+    refuse(
+        f.path,
+        "a Bool of the result: a result's field is read as a keyword with an argument (WORD:ARG)");
+  if (!f.of_seat() && f.after_win_en.empty())
+    refuse(f.path, "a result's field without after_win_en");
 }
+
+namespace {
 
 struct All {
   std::vector<TableField> specs;
@@ -36,7 +52,7 @@ const All& all() {
     All out;
     for (const auto& r : rulesets())
       for (const auto& f : r.table_fields) {
-        check(f);
+        check_table_field(f);
         bool known = false;
         for (const auto& x : out.specs)
           if (x.path == f.path) {

@@ -23,17 +23,36 @@ struct TableField {
   // An Int's range: 0 (not given) to a maximum of at most 2^31 - 1; a Bool's 0 to 1, a Tile's
   // 0 to 0.
   std::int64_t min, max;
-  // How a table in words says it (lib/src/formats/table_words.cpp), the written spelling
-  // first: a seat's verb (E打幺鸡2, E:yaoji:2) or a keyword with a tile (翻5筒, flip:5p).
+  // How a table in words says it (lib/src/formats/words/lexicon.cpp), the written spelling
+  // first. A seat's field is a verb after the seat: glued in Chinese (东打幺鸡2, 东冲锋鸡), after
+  // "SEAT:" in ASCII with its argument after an optional ':' (E:yaoji:2, E:yaoji2, E:chongfeng).
+  // A result's is a keyword with its argument (翻5筒, 翻:5筒, flip:5p), so never a Bool. An
+  // argument is an Int's number (none: 1) or a Tile's tile; a Bool has none.
   std::span<const std::string_view> words_zh;
   std::span<const std::string_view> words_en;
-  std::string_view what_en;  // what a message about it calls it ("discarded 幺鸡")
-  std::string_view what_zh;  // (打出的幺鸡)
+  // What a message about it calls it: "E's discarded 幺鸡 is said twice", "东打出的幺鸡说了两次";
+  // a result's, "the turned-up tile is said twice", "翻牌说了两次".
+  std::string_view what_en;  // "discarded 幺鸡"
+  std::string_view what_zh;  // "打出的幺鸡"
+  // An Int's count in the message refusing a number out of its range, {} the seat (none for a
+  // result's): "how many 幺鸡 {} discarded" gives "how many 幺鸡 E discarded: 1 to 4, not 5"
+  // (in Chinese: the seat, what_zh and 数: "东打出的幺鸡数应为 1 到 4，而不是5").
+  std::string_view how_many_en = {};
+  // A result's, in the message refusing it without a win, after "the WHAT_EN (WORDS_ZH[0]) ":
+  // "is turned after a win" (in Chinese: what_zh and 只在胡牌后: "翻牌只在胡牌后").
+  std::string_view after_win_en = {};
 
   constexpr bool of_seat() const { return path.substr(0, 8) == "seats[]."; }
   // The JSON key ("chongfeng").
   constexpr std::string_view key() const { return path.substr(path.rfind('.') + 1); }
 };
+
+// A declaration as the readers and writers expect it, or std::logic_error naming its path: a
+// seat's or a result's, 0 in its range, words in both scripts, what_en and what_zh, an Int's
+// how_many_en ({} the seat in a seat's), a result's after_win_en, and no Bool of the result (a
+// result's field is read as a keyword with an argument). Each is checked when the
+// declarations are first listed.
+void check_table_field(const TableField& f);
 
 // Every table field of every registered rule set, each path once, in registry order.
 std::span<const TableField> table_field_specs();

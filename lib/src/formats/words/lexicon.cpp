@@ -1,6 +1,8 @@
 #include "formats/words/lexicon.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <stdexcept>
 #include <string>
 
 #include "qianmj/core/terminal_text.hpp"
@@ -17,35 +19,99 @@ constexpr bool no_seat_word_starts_another() {
 }
 static_assert(no_seat_word_starts_another());
 
-// A rule set's word neither starts nor is started by a common one: at most one list has a
-// word that starts a given text, so the order the lists are joined in changes nothing.
-template <class A, std::size_t N, class B, std::size_t M>
-constexpr bool apart(const A (&common)[N], const B (&ruleset)[M]) {
-  for (const auto& a : common)
-    for (const auto& b : ruleset)
-      if (a.text.substr(0, b.text.size()) == b.text || b.text.substr(0, a.text.size()) == a.text)
-        return false;
-  return true;
-}
-static_assert(apart(kVerbs, kRulesetVerbs));
-static_assert(apart(kKeys, kRulesetKeys));
-
 constexpr auto kFlagFirst = first_bytes(kFlags, [](const FlagSpelling& x) { return x.text; });
-constexpr auto kKeyFirst = first_bytes(kAllKeys, [](const KeySpelling& x) { return x.text; });
+constexpr auto kKeyFirst = first_bytes(kKeys, [](const KeySpelling& x) { return x.text; });
 // The glued verbs (北胡7筒) are matched after the seat, the ASCII ones after "SEAT:". A word
 // after "SEAT:" starts with no glued verb, so at most one of the two kinds matches.
+constexpr bool glued(const VerbSpelling& v) {
+  return !v.ascii;
+}
+constexpr bool ascii(const VerbSpelling& v) {
+  return v.ascii;
+}
 constexpr auto kGluedVerbFirst = first_bytes(
-    kAllVerbs, [](const VerbSpelling& v) { return v.text; },
-    [](const VerbSpelling& v) { return !v.ascii; });
+    kVerbs, [](const VerbSpelling& v) { return v.text; }, glued);
 constexpr auto kAsciiVerbFirst = first_bytes(
-    kAllVerbs, [](const VerbSpelling& v) { return v.text; },
-    [](const VerbSpelling& v) { return v.ascii; });
+    kVerbs, [](const VerbSpelling& v) { return v.text; }, ascii);
 constexpr bool no_glued_verb_starts_with_a_colon() {
-  for (const auto& v : kAllVerbs)
+  for (const auto& v : kVerbs)
     if (!v.ascii && (starts(v.text, ":") || starts(v.text, "："))) return false;
   return true;
 }
 static_assert(no_glued_verb_starts_with_a_colon());
+
+// ---- the fields' words ----
+
+[[noreturn]] void refuse_word(const TableField& f, std::string_view word, const std::string& why) {
+  throw std::logic_error("qianmj: table field " + std::string(f.path) + ": its word '" +
+                         std::string(word) + "' " + why);
+}
+
+// A field's word neither starts nor is started by a common word (so the common lists and the
+// fields' may be tried in either order: at most one has a word that starts a given text), and
+// no other field has it.
+void check_field_word(const FieldWords& so_far, const TableField& f, std::string_view w) {
+  if (w.empty() || w.find_first_of(":= ") != std::string_view::npos ||
+      w.find("：") != std::string_view::npos || w.find("\u3000") != std::string_view::npos)
+    refuse_word(f, w, "is empty or has a separator (: = ：) or a space in it");
+  auto apart = [&](std::string_view common) {
+    if (starts(w, common) || starts(common, w))
+      refuse_word(f, w, "starts, or is started by, the common word '" + std::string(common) + "'");
+  };
+  for (const auto& v : kVerbs) apart(v.text);
+  for (const auto& k : kKeys) apart(k.text);
+  for (const auto& x : kFlags) apart(x.text);
+  auto other = [&](std::string_view text, const TableField* field) {
+    if (field != &f && text == w)
+      refuse_word(f, w, "is also a word of table field " + std::string(field->path));
+  };
+  for (const auto& v : so_far.verbs) other(v.text, v.field);
+  for (const auto& k : so_far.keys) other(k.text, k.field);
+}
+
+// Longest first, where one spelling starts another (stable: the declarations' order otherwise).
+template <class Row>
+void longest_first(std::vector<Row>& rows, const char* of) {
+  if (rows.size() > 64)  // the bits of FirstBytes
+    throw std::logic_error(std::string("qianmj: more than 64 words of the table fields of ") + of);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const Row& a, const Row& b) { return a.text.size() > b.text.size(); });
+}
+
+template <class Row, class Keep>
+FirstBytes first_bytes_of(const std::vector<Row>& rows, Keep keep) {
+  FirstBytes m{};
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (keep(rows[i])) m[static_cast<unsigned char>(rows[i].text.front())] |= std::uint64_t{1} << i;
+  return m;
+}
+
+// The verb of `v` at the start of `rest` (glued) or of `after` (after "SEAT:"), and its argument.
+// An ASCII word of a field with an argument takes it after an optional ':' (E:WORD:2, E:WORD2).
+std::optional<VerbWord> verb_at(const VerbSpelling& v, std::string_view rest,
+                                std::string_view after) {
+  std::string_view from = v.ascii ? after : rest;
+  if (!starts(from, v.text)) return std::nullopt;
+  std::string_view arg = from.substr(v.text.size());
+  if (!takes_argument(v)) {
+    if (!arg.empty()) return std::nullopt;  // "报听x" is not 报听
+  } else if (v.field && v.ascii && starts(arg, ":")) {
+    arg.remove_prefix(1);
+  }
+  return VerbWord{v.verb, arg, v.field};
+}
+
+// The keyword `k` at the start of `w`, and its argument.
+std::optional<KeyWord> key_at(const KeySpelling& k, std::string_view w) {
+  if (!starts(w, k.text)) return std::nullopt;
+  std::string_view arg = strip_separator(w.substr(k.text.size()));
+  bool ascii_key = k.text.front() >= 'a' && k.text.front() <= 'z';
+  if (ascii_key && arg.size() == w.size() - k.text.size())
+    return std::nullopt;  // "dealer" needs ':' or '='
+  if (arg.empty())
+    return std::nullopt;  // "庄" alone is nothing; a seat verb may still match (东庄 is not this)
+  return KeyWord{k.key, arg, k.field};
+}
 
 }  // namespace
 
@@ -64,33 +130,63 @@ std::optional<Flag> flag_word(std::string_view w) {
   return std::nullopt;
 }
 
-std::optional<KeyWord> key_word(std::string_view w) {
-  for (auto c = entries_for(kKeyFirst, w); c;) {
-    const auto& [text, key, ruleset] = kAllKeys[take_lowest(c)];
-    if (!starts(w, text)) continue;
-    std::string_view arg = strip_separator(w.substr(text.size()));
-    bool ascii_key = text.front() >= 'a' && text.front() <= 'z';
-    if (ascii_key && arg.size() == w.size() - text.size()) continue;  // "dealer" needs ':' or '='
-    if (arg.empty())
-      continue;  // "庄" alone is nothing; a seat verb may still match (东庄 is not this)
-    return KeyWord{key, arg};
+FieldWords make_field_words(std::span<const TableField* const> of_seats,
+                            std::span<const TableField* const> of_result) {
+  FieldWords out;
+  out.of_seats = of_seats;
+  out.of_result = of_result;
+  for (const TableField* f : of_seats) {
+    for (auto w : f->words_zh) {
+      check_field_word(out, *f, w);
+      out.verbs.push_back({w, Verb::Field, false, f});
+    }
+    for (auto w : f->words_en) {
+      check_field_word(out, *f, w);
+      if (looks_like_hand_text(w)) refuse_word(*f, w, "starts as a hand does (E:…)");
+      out.verbs.push_back({w, Verb::Field, true, f});
+    }
   }
+  for (const TableField* f : of_result)
+    for (const auto& spellings : {f->words_zh, f->words_en})
+      for (auto w : spellings) {
+        check_field_word(out, *f, w);
+        out.keys.push_back({w, Key::Field, f});
+      }
+  longest_first(out.verbs, "seats");
+  longest_first(out.keys, "the result");
+  out.glued_first = first_bytes_of(out.verbs, glued);
+  out.ascii_first = first_bytes_of(out.verbs, ascii);
+  out.key_first = first_bytes_of(out.keys, [](const KeySpelling&) { return true; });
+  return out;
+}
+
+const FieldWords& field_words() {
+  static const FieldWords words =
+      make_field_words(table_fields_of_seats(), table_fields_of_result());
+  return words;
+}
+
+// The common keywords, then the fields' (no word of one list starts a word of the other).
+std::optional<KeyWord> key_word(std::string_view w, const FieldWords& fields) {
+  for (auto c = entries_for(kKeyFirst, w); c;)
+    if (auto k = key_at(kKeys[take_lowest(c)], w)) return k;
+  for (auto c = entries_for(fields.key_first, w); c;)
+    if (auto k = key_at(fields.keys[take_lowest(c)], w)) return k;
   return std::nullopt;
 }
 
-std::optional<VerbWord> verb_word(std::string_view rest) {
+// The common verbs, then the fields', then a hand.
+std::optional<VerbWord> verb_word(std::string_view rest, const FieldWords& fields) {
   const bool colon = starts(rest, ":") || starts(rest, "：");
   std::string_view after = strip_separator(rest);
-  const std::uint64_t glued = entries_for(kGluedVerbFirst, rest),
-                      ascii = colon ? entries_for(kAsciiVerbFirst, after) : 0;
-  for (std::uint64_t c = glued | ascii; c;) {
-    const auto& v = kAllVerbs[take_lowest(c)];
-    std::string_view from = v.ascii ? after : rest;
-    if (!starts(from, v.text)) continue;
-    std::string_view arg = from.substr(v.text.size());
-    if (!takes_argument(v.verb) && !arg.empty()) continue;  // "报听x" is not 报听
-    return VerbWord{v.verb, arg};
-  }
+  for (std::uint64_t c =
+           entries_for(kGluedVerbFirst, rest) | (colon ? entries_for(kAsciiVerbFirst, after) : 0);
+       c;)
+    if (auto v = verb_at(kVerbs[take_lowest(c)], rest, after)) return v;
+  for (std::uint64_t c = entries_for(fields.glued_first, rest) |
+                         (colon ? entries_for(fields.ascii_first, after) : 0);
+       c;)
+    if (auto v = verb_at(fields.verbs[take_lowest(c)], rest, after)) return v;
   if (colon) return VerbWord{Verb::Hand, after};
   return std::nullopt;
 }
@@ -101,7 +197,8 @@ std::optional<Text> bad_name(std::string_view name) {
   bad = bad || has_unsafe_characters(name) || has_invisible_characters(name);
   for (const auto& sp : kSeatWords) bad = bad || name == sp.text;
   for (const auto& f : kFlags) bad = bad || name == f.text;
-  for (const auto& k : kAllKeys) bad = bad || starts(name, k.text);
+  for (const auto& k : kKeys) bad = bad || starts(name, k.text);
+  for (const auto& k : field_words().keys) bad = bad || starts(name, k.text);
   for (const auto& r : rulesets()) bad = bad || name == r.id || name == r.zh;
   if (!bad) return std::nullopt;
   return Text{
@@ -117,19 +214,6 @@ std::optional<std::int64_t> number(std::string_view s) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
-}
-
-const TableFieldKey<int>& yaoji_key() {
-  static const TableFieldKey<int> key("seats[].discarded_yaoji");
-  return key;
-}
-const TableFieldKey<bool>& chongfeng_key() {
-  static const TableFieldKey<bool> key("seats[].chongfeng");
-  return key;
-}
-const TableFieldKey<std::optional<Tile>>& flipped_key() {
-  static const TableFieldKey<std::optional<Tile>> key("result.flipped");
-  return key;
 }
 
 }  // namespace qianmj::words

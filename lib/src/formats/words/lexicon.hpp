@@ -1,6 +1,7 @@
 // The lexicon of the table in words: every word in both scripts, as data, and the lookups that
 // say what kind of word a piece of text is. The reader (reader.cpp) and the writer (writer.cpp)
-// spell the words from here; the words a rule set adds are listed apart, tagged with its id.
+// spell the words from here. The words of the rule sets' table fields are not listed here: they
+// are made on first use from the fields' declarations (TableField::words_zh, words_en).
 #pragma once
 
 #include <algorithm>
@@ -8,8 +9,10 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "qianmj/core/item.hpp"
 #include "qianmj/core/tile.hpp"
@@ -47,17 +50,16 @@ enum class Verb {
   Fed,
   Kongs,
   Dealer,
-  Yaoji,
-  Chongfeng,
   Tianhu,
   Dihu,
+  Field,  // a seat's table field of a rule set: VerbSpelling::field says which
 };
 
 struct VerbSpelling {
   std::string_view text;
   Verb verb;
   bool ascii;  // spelled after "SEAT:" (E:win:7p), not glued to the seat (北胡7筒)
-  std::string_view ruleset = {};  // the rule set whose word it is; empty: every rule set's
+  const TableField* field = nullptr;  // Verb::Field's
 };
 
 // After a seat. Longest first where one spelling starts another (自摸 before 自), the glued
@@ -81,10 +83,12 @@ inline constexpr VerbSpelling kVerbs[] = {
     {"dihu", Verb::Dihu, true},
 };
 
-// The verbs whose number follows them (胡7筒, 杠(9999筒), 打幺鸡2); the others stand alone.
-constexpr bool takes_argument(Verb v) {
-  return v == Verb::Win || v == Verb::SelfDraw || v == Verb::Fed || v == Verb::Kongs ||
-         v == Verb::Yaoji;
+// The verbs whose argument follows them (胡7筒, 杠(9999筒)), a field's but a Bool's; the others
+// stand alone.
+constexpr bool takes_argument(const VerbSpelling& v) {
+  if (v.field) return v.field->kind != TableField::Kind::Bool;
+  return v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed ||
+         v.verb == Verb::Kongs;
 }
 
 // ---- flags: a word alone (流局, 自摸, 杠上花) ------------------------------------------------
@@ -123,14 +127,15 @@ inline constexpr FlagSpelling kFlags[] = {
     {"last-four", Flag::LastFour},
 };
 
-// ---- keywords with an argument: glued (庄东, 连庄2, 翻7筒) or after ':' / '=' (dealer:E) ------
+// ---- keywords with an argument: glued (庄东, 连庄2) or after ':' / '=' (dealer:E) -------------
 
-enum class Key { Dealer, Streak, Rules, Flip, LastKong, KongOrder, Players };
+// Key::Field: a win's table field of a rule set, KeySpelling::field says which.
+enum class Key { Dealer, Streak, Rules, LastKong, KongOrder, Players, Field };
 
 struct KeySpelling {
   std::string_view text;
   Key key;
-  std::string_view ruleset = {};  // as VerbSpelling::ruleset
+  const TableField* field = nullptr;  // Key::Field's
 };
 
 // Longest first where one spelling starts another (庄家 before 庄).
@@ -144,26 +149,7 @@ inline constexpr KeySpelling kKeys[] = {
     {"players", Key::Players},
 };
 
-// ---- the words of a rule set ------------------------------------------------------------------
-// Read whatever the table's rule set (settle() says what its rules make of them); a rule set's
-// rows may not start, or be started by, a common word, so the lists may be joined in any order.
-
-// Zunyi: the 幺鸡 a seat discarded (南打幺鸡2), its first one the 冲锋鸡, and the tile turned up
-// after a win (翻7筒).
-inline constexpr VerbSpelling kRulesetVerbs[] = {
-    {"打幺鸡", Verb::Yaoji, false, "zunyi"},     {"幺鸡", Verb::Yaoji, false, "zunyi"},
-    {"冲锋鸡", Verb::Chongfeng, false, "zunyi"}, {"yaoji:", Verb::Yaoji, true, "zunyi"},
-    {"yaoji", Verb::Yaoji, true, "zunyi"},       {"chongfeng", Verb::Chongfeng, true, "zunyi"},
-};
-
-inline constexpr KeySpelling kRulesetKeys[] = {
-    {"翻牌", Key::Flip, "zunyi"},
-    {"翻", Key::Flip, "zunyi"},
-    {"flip", Key::Flip, "zunyi"},
-    {"flipped", Key::Flip, "zunyi"},
-};
-
-// ---- the spellings the writer uses (打幺鸡, 冲锋鸡 and 翻 are Zunyi's) ----------------------
+// ---- the spellings the writer uses ---------------------------------------------------------
 
 struct Spelled {
   std::string_view zh, en;
@@ -172,13 +158,12 @@ struct Spelled {
 
 namespace say {
 inline constexpr Spelled kDealer{"庄", "dealer:"}, kStreak{"连庄", "streak:"}, kHand{":", ":"},
-    kBaoting{"报听", ":baoting"}, kYaoji{"打幺鸡", ":yaoji:"}, kChongfeng{"冲锋鸡", ":chongfeng"},
-    kKongs{"杠", ":kong:"}, kFed{"点杠", ":fed:"}, kKongOrder{"杠序:", "kong-order:"},
-    kDraw{"流局", "draw"}, kEscape{"逃跑", ":escape"}, kLastFour{"最后四张", "last-four"},
-    kSelfDraw{"自摸", ":zimo:"}, kWin{"胡", ":win:"}, kTianhu{"天胡", ":tianhu"},
-    kDihu{"地胡", ":dihu"}, kRobbed{"被抢杠", ":robbed"}, kDiscarder{"放炮", ":pao"},
-    kGangshanghua{"杠上花", "gangshanghua"}, kGangshangpao{"杠上炮", "gangshangpao"},
-    kFlip{"翻", "flip:"};
+    kBaoting{"报听", ":baoting"}, kKongs{"杠", ":kong:"}, kFed{"点杠", ":fed:"},
+    kKongOrder{"杠序:", "kong-order:"}, kDraw{"流局", "draw"}, kEscape{"逃跑", ":escape"},
+    kLastFour{"最后四张", "last-four"}, kSelfDraw{"自摸", ":zimo:"}, kWin{"胡", ":win:"},
+    kTianhu{"天胡", ":tianhu"}, kDihu{"地胡", ":dihu"}, kRobbed{"被抢杠", ":robbed"},
+    kDiscarder{"放炮", ":pao"}, kGangshanghua{"杠上花", "gangshanghua"},
+    kGangshangpao{"杠上炮", "gangshangpao"};
 }  // namespace say
 
 // ---- lookups --------------------------------------------------------------------------------
@@ -220,19 +205,6 @@ inline std::size_t take_lowest(std::uint64_t& c) {  // the lowest candidate, tak
   return i;
 }
 
-// A list and a rule set's rows, as one list (the common first).
-template <class T, std::size_t N, std::size_t M>
-constexpr std::array<T, N + M> joined(const T (&a)[N], const T (&b)[M]) {
-  std::array<T, N + M> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = a[i];
-  for (std::size_t i = 0; i < M; ++i) out[N + i] = b[i];
-  return out;
-}
-
-// Every verb and every keyword, the rule sets' with the common.
-inline constexpr auto kAllVerbs = joined(kVerbs, kRulesetVerbs);
-inline constexpr auto kAllKeys = joined(kKeys, kRulesetKeys);
-
 inline constexpr auto kSeatWordFirst =
     first_bytes(kSeatWords, [](const SeatSpelling& x) { return x.text; });
 
@@ -253,21 +225,59 @@ std::optional<int> seat_of(std::string_view s);
 // The flag that is all of `w`.
 std::optional<Flag> flag_word(std::string_view w);
 
+// ---- the words of the rule sets' table fields -------------------------------------------------
+// Made from the declarations (TableField): no rule set's word is listed here. A seat's field is
+// said as a verb after the seat: glued, a spelling of words_zh and its argument (东WORD2);
+// after "SEAT:", one of words_en and its argument after an optional ':' (E:WORD:2, E:WORD2).
+// A result's field is a keyword with its argument, as the common ones are (WORD7筒, WORD:7p).
+// An argument is a whole number for an Int (none: 1), a tile for a Tile; a Bool has none.
+
+struct FieldWords {
+  // The fields, each at its slot in TableFieldValues (kept, not copied: they outlive these).
+  std::span<const TableField*const> of_seats, of_result;
+  std::vector<VerbSpelling> verbs;  // of the seats' fields, Verb::Field
+  std::vector<KeySpelling> keys;    // of the result's fields, Key::Field
+  FirstBytes glued_first{}, ascii_first{}, key_first{};
+
+  // The slot of `f`, one of these fields.
+  std::size_t slot(const TableField& f) const {
+    for (const auto place : {of_seats, of_result})
+      for (std::size_t i = 0; i < place.size(); ++i)
+        if (place[i] == &f) return i;
+    return table_field_slot(f);  // not one of these: the registry's, by its path
+  }
+};
+
+// The words of the fields `of_seats` and `of_result`, longest first where one spelling starts
+// another (so the longer is tried first). std::logic_error, naming the word, for a word that
+// starts or is started by a common verb, keyword or flag, one that two fields share, one with a
+// separator (: = ：) or a space in it, a seat's ASCII word that starts as a hand does (E:9p…),
+// or more than 64 of either kind: a rule set's declaration the words could not read back.
+FieldWords make_field_words(std::span<const TableField* const> of_seats,
+                            std::span<const TableField* const> of_result);
+
+// The words of every registered rule set's fields (table_fields_of_seats(),
+// table_fields_of_result()), made on first use: never at static initialization, before the
+// registry is complete.
+const FieldWords& field_words();
+
 // A keyword at the start of `w` with its argument (after ':' or '=' if any; an ASCII keyword
 // needs one): 庄东 → Dealer "东". A keyword with nothing after it is none (东庄 is a verb).
 struct KeyWord {
   Key key;
   std::string_view arg;
+  const TableField* field = nullptr;  // Key::Field's
 };
-std::optional<KeyWord> key_word(std::string_view w);
+std::optional<KeyWord> key_word(std::string_view w, const FieldWords& fields = field_words());
 
 // What a seat did, from the rest of its word after the seat (胡7筒, :win:7p, :234m…): the verb
 // and its argument; a hand after ':' when no verb matches.
 struct VerbWord {
   Verb verb;
   std::string_view arg;
+  const TableField* field = nullptr;  // Verb::Field's
 };
-std::optional<VerbWord> verb_word(std::string_view rest);
+std::optional<VerbWord> verb_word(std::string_view rest, const FieldWords& fields = field_words());
 
 inline constexpr std::string_view kHandStarts[] = {
     "１", "２", "３",   "４",   "５",   "６",     "７",     "８",  "９", "一",
@@ -331,12 +341,5 @@ inline std::optional<Tile> plain_tile(std::string_view s) {
   if (suit == "p" || suit == "筒") return Tile(Suit::Pin, rank);
   return std::nullopt;
 }
-
-// The rule-set fields the words above fill (Zunyi's), resolved to their slots when first
-// used: never at static initialization, where a field no rule set declares would throw
-// before main and the registry might not be made yet.
-const TableFieldKey<int>& yaoji_key();
-const TableFieldKey<bool>& chongfeng_key();
-const TableFieldKey<std::optional<Tile>>& flipped_key();
 
 }  // namespace qianmj::words

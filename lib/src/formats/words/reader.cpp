@@ -21,10 +21,6 @@ constexpr std::string_view kHandField[] = {"seats[0].hand", "seats[1].hand", "se
                                            "seats[3].hand"};
 constexpr std::string_view kBaotingField[] = {"seats[0].baoting", "seats[1].baoting",
                                               "seats[2].baoting", "seats[3].baoting"};
-constexpr std::string_view kYaojiField[] = {"seats[0].discarded_yaoji", "seats[1].discarded_yaoji",
-                                            "seats[2].discarded_yaoji", "seats[3].discarded_yaoji"};
-constexpr std::string_view kChongfengField[] = {"seats[0].chongfeng", "seats[1].chongfeng",
-                                                "seats[2].chongfeng", "seats[3].chongfeng"};
 
 struct Said {
   int column = 0;
@@ -119,7 +115,7 @@ class WordsReader {
   Failure on_dealer_key(std::string_view arg);
   Failure on_streak(std::string_view arg);
   Failure on_rules(std::string_view arg);
-  Failure on_flip(std::string_view arg, std::size_t offset);
+  Failure on_result_field(const TableField& f, std::string_view arg, std::size_t offset);
   Failure on_last_kong(std::string_view arg, std::size_t offset);
   Failure on_kong_order(std::string_view arg, std::size_t offset);
   Failure on_option(std::string_view w);
@@ -133,8 +129,9 @@ class WordsReader {
   Failure on_fed(int s, std::string_view arg, std::size_t offset);
   Failure on_kongs(int s, std::string_view arg, std::size_t offset);
   Failure on_seat_dealer(int s);
-  Failure on_yaoji(int s, std::string_view arg);
-  Failure on_chongfeng(int s);
+  Failure on_seat_field(int s, const TableField& f, std::string_view arg, std::size_t offset);
+  Result<std::int64_t> field_value(const TableField& f, int s, std::string_view arg,
+                                   std::size_t offset) const;
   Failure on_tianhu_dihu(int s, Verb verb);
 
   // ---- 3. the table from what was said ----
@@ -158,15 +155,18 @@ class WordsReader {
   const WordsDefaults* defaults_;
   const Token* tok_ = nullptr;  // the word being read
   std::span<const RulesetInfo> rulesets_ = rulesets();
+  const FieldWords& fields_ = field_words();  // the rule sets' table fields and their words
   std::array<std::string, kSeats> names_;
   bool any_name_ = false;  // some seat has a name (a word may start with it)
 
   Said name_said_[kSeats];
   Said dealer_said_, streak_said_, rules_said_, draw_said_, zimo_said_, hua_said_, pao_said_,
-      rob_said_, tianhu_said_, dihu_said_, multi_said_, last_four_said_, flip_said_,
-      last_kong_said_, order_said_;
-  std::array<Said, kSeats> hand_said_{}, baoting_said_{}, yaoji_said_{}, chongfeng_said_{},
-      kongs_said_{};
+      rob_said_, tianhu_said_, dihu_said_, multi_said_, last_four_said_, last_kong_said_,
+      order_said_;
+  std::array<Said, kSeats> hand_said_{}, baoting_said_{}, kongs_said_{};
+  // The rule sets' table fields said, by slot (table_fields_of_seats(), _of_result()).
+  std::array<std::array<Said, TableFieldValues::kMax>, kSeats> seat_field_said_{};
+  std::array<Said, TableFieldValues::kMax> result_field_said_{};
   std::optional<Tile> last_kong_;
   std::vector<std::pair<int, Tile>> kong_order_;  // 杠序
   std::vector<WinWord> wins_;
@@ -285,7 +285,7 @@ WordsReader::Failure WordsReader::read_word(const Token& tok) {
   if (!named) {
     if (auto flag = flag_word(w)) return on_flag(*flag);
     if (const RulesetInfo* r = ruleset_word(w)) return on_ruleset(*r);
-    if (auto key = key_word(w)) return on_key(*key);
+    if (auto key = key_word(w, fields_)) return on_key(*key);
   }
   if (w.find('=') != std::string_view::npos) return on_option(w);
   if (!seat) return unknown_word(w);
@@ -348,8 +348,8 @@ WordsReader::Failure WordsReader::on_key(const KeyWord& k) {
       return on_streak(k.arg);
     case Key::Rules:
       return on_rules(k.arg);
-    case Key::Flip:
-      return on_flip(k.arg, offset);
+    case Key::Field:
+      return on_result_field(*k.field, k.arg, offset);
     case Key::LastKong:
       return on_last_kong(k.arg, offset);
     case Key::KongOrder:
@@ -399,12 +399,17 @@ WordsReader::Failure WordsReader::on_rules(std::string_view arg) {
   return on_ruleset(*r);
 }
 
-WordsReader::Failure WordsReader::on_flip(std::string_view arg, std::size_t offset) {
-  auto tile = tile_at(*tok_, arg, offset);
-  if (!tile) return tile.error();
-  if (auto e = set_once(flip_said_, "the turned-up tile", "翻牌")) return e;
-  flipped_key().set(t_.result_fields, *tile);
-  out_.fields.emplace_back("result.flipped", tok_->column);
+// A win's table field of a rule set: its keyword, and its argument.
+WordsReader::Failure WordsReader::on_result_field(const TableField& f, std::string_view arg,
+                                                  std::size_t offset) {
+  auto value = field_value(f, -1, arg, offset);
+  if (!value) return value.error();
+  const std::size_t slot = fields_.slot(f);
+  if (result_field_said_[slot])
+    return twice(*tok_, "the " + std::string(f.what_en), std::string(f.what_zh));
+  result_field_said_[slot].column = tok_->column;
+  t_.result_fields.set_raw(slot, *value);
+  out_.fields.emplace_back(f.path, tok_->column);
   return std::nullopt;
 }
 
@@ -470,7 +475,7 @@ Error WordsReader::unknown_word(std::string_view w) const {
 // A seat and what it did: the verb after the seat (its first `seat_bytes`), read by its step.
 WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
   std::string_view w = tok_->text;
-  auto verb = verb_word(w.substr(seat_bytes));
+  auto verb = verb_word(w.substr(seat_bytes), fields_);
   if (!verb)
     return bad_word(*tok_,
                     "unknown word '" + std::string(w) +
@@ -502,10 +507,8 @@ WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
       return on_kongs(s, arg, offset);
     case Verb::Dealer:
       return on_seat_dealer(s);
-    case Verb::Yaoji:
-      return on_yaoji(s, arg);
-    case Verb::Chongfeng:
-      return on_chongfeng(s);
+    case Verb::Field:
+      return on_seat_field(s, *verb->field, arg, offset);
     case Verb::Tianhu:
     case Verb::Dihu:
       return on_tianhu_dihu(s, verb->verb);
@@ -597,28 +600,51 @@ WordsReader::Failure WordsReader::on_seat_dealer(int s) {
   return std::nullopt;
 }
 
-WordsReader::Failure WordsReader::on_yaoji(int s, std::string_view arg) {
+// A seat's table field of a rule set: its word after the seat, and its argument.
+WordsReader::Failure WordsReader::on_seat_field(int s, const TableField& f, std::string_view arg,
+                                                std::size_t offset) {
   const auto si = static_cast<std::size_t>(s);
-  std::optional<std::int64_t> n = arg.empty() ? std::optional<std::int64_t>(1) : number(arg);
-  if (!n || *n < 1 || *n > 4)
-    return bad_word(*tok_,
-                    "how many 幺鸡 " + seat_en(s) + " discarded: 1 to 4, not " + std::string(arg),
-                    seat_zh(s) + "打出的幺鸡数应为 1 到 4，而不是" + std::string(arg));
-  if (yaoji_said_[si])
-    return twice(*tok_, seat_en(s) + "'s discarded 幺鸡", seat_zh(s) + "打出的幺鸡");
-  yaoji_said_[si].column = tok_->column;
-  yaoji_key().set(t_.seats[si].fields, static_cast<int>(*n));
-  out_.fields.emplace_back(kYaojiField[si], tok_->column);
+  auto value = field_value(f, s, arg, offset);
+  if (!value) return value.error();
+  const std::size_t slot = fields_.slot(f);
+  Said& said = seat_field_said_[si][slot];
+  if (said)
+    return twice(*tok_, seat_en(s) + "'s " + std::string(f.what_en),
+                 seat_zh(s) + std::string(f.what_zh));
+  said.column = tok_->column;
+  t_.seats[si].fields.set_raw(slot, *value);
+  std::string field;  // "seats[].KEY" with the seat: "seats[2].KEY"
+  field.reserve(f.path.size() + 1);
+  field.append(f.path.substr(0, 6)).push_back(static_cast<char>('0' + s));
+  field.append(f.path.substr(6));
+  out_.fields.emplace_back(std::move(field), tok_->column);
   return std::nullopt;
 }
 
-WordsReader::Failure WordsReader::on_chongfeng(int s) {
-  const auto si = static_cast<std::size_t>(s);
-  if (chongfeng_said_[si]) return twice(*tok_, seat_en(s) + "'s 冲锋鸡", seat_zh(s) + "冲锋鸡");
-  chongfeng_said_[si].column = tok_->column;
-  chongfeng_key().set(t_.seats[si].fields, true);
-  out_.fields.emplace_back(kChongfengField[si], tok_->column);
-  return std::nullopt;
+// The value `arg` gives field `f` of seat `s` (of the result when s < 0), as its slot keeps it:
+// a Bool's 1, an Int's number from 1 to its maximum (none: 1), a Tile's tile.
+Result<std::int64_t> WordsReader::field_value(const TableField& f, int s, std::string_view arg,
+                                              std::size_t offset) const {
+  switch (f.kind) {
+    case TableField::Kind::Bool:
+      return TableFieldType<bool>::encode(true);
+    case TableField::Kind::Tile: {
+      auto tile = tile_at(*tok_, arg, offset);
+      if (!tile) return tile.error();
+      return TableFieldType<std::optional<Tile>>::encode(*tile);
+    }
+    case TableField::Kind::Int:
+      break;
+  }
+  std::optional<std::int64_t> n = arg.empty() ? std::optional<std::int64_t>(1) : number(arg);
+  if (n && *n >= 1 && *n <= f.max) return *n;
+  std::string how_many(f.how_many_en);
+  if (auto at = how_many.find("{}"); at != std::string::npos)
+    how_many.replace(at, 2, s < 0 ? std::string() : seat_en(s));
+  const std::string max = std::to_string(f.max);
+  return bad_word(*tok_, how_many + ": 1 to " + max + ", not " + std::string(arg),
+                  (s < 0 ? std::string() : seat_zh(s)) + std::string(f.what_zh) + "数应为 1 到 " +
+                      max + "，而不是" + std::string(arg));
 }
 
 // 北天胡, 北地胡: after that seat's win.
@@ -781,9 +807,15 @@ WordsReader::Failure WordsReader::check_result_words(bool win) {
                          "最后四张 belongs to an escape (南逃跑 最后四张)",
                          "最后四张只用于逃跑（南逃跑 最后四张）"))
     return e;
-  if (auto e = only_with(flip_said_, win, "the turned-up tile (翻) is turned after a win",
-                         "翻牌只在胡牌后"))
-    return e;
+  const auto of_result = fields_.of_result;
+  for (std::size_t slot = 0; slot < of_result.size(); ++slot) {
+    const TableField& f = *of_result[slot];
+    if (result_field_said_[slot] && !win)  // "the WHAT_EN (WORD) AFTER_WIN_EN"
+      return word_error(ErrorCode::Inconsistent, token_at(result_field_said_[slot].column),
+                        "the " + std::string(f.what_en) + " (" + std::string(f.words_zh.front()) +
+                            ") " + std::string(f.after_win_en),
+                        std::string(f.what_zh) + "只在胡牌后");
+  }
   for (const Said* s :
        {&zimo_said_, &hua_said_, &pao_said_, &rob_said_, &tianhu_said_, &dihu_said_, &multi_said_})
     if (auto e = only_with(*s, win, "this word belongs to a win (北胡7筒 …)",

@@ -7,6 +7,7 @@
 #include "formats/words/lexicon.hpp"
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/table_fields.hpp"
 #include "qianmj/formats/notation.hpp"
 #include "qianmj/formats/table_words.hpp"
 
@@ -106,9 +107,32 @@ class WordsWriter {
       const auto& st = t_.seats[static_cast<std::size_t>(s)];
       if (st.hand) w_.push_back(seat(s) + say(say::kHand) + hand(*st.hand));
       if (st.baoting) w_.push_back(seat(s) + say(say::kBaoting));
-      if (const int yaoji = yaoji_key().get(st.fields); yaoji > 0)
-        w_.push_back(seat(s) + say(say::kYaoji) + std::to_string(yaoji));
-      if (chongfeng_key().get(st.fields)) w_.push_back(seat(s) + say(say::kChongfeng));
+      if (st.fields.any()) put_fields(st.fields, s);
+    }
+  }
+
+  // The rule sets' table fields given, in the order they are declared: seat s's after the seat
+  // (zh: SEAT WORD ARG; en: SEAT:WORD:ARG), the result's (s < 0) as a keyword (WORD ARG;
+  // WORD:ARG), each with its first spelling, a number or a tile as its argument (a Bool has
+  // none).
+  void put_fields(const TableFieldValues& values, int s) {
+    const auto fields = s < 0 ? table_fields_of_result() : table_fields_of_seats();
+    for (std::size_t slot = 0; slot < fields.size(); ++slot) {
+      const std::int64_t v = values.raw(slot);
+      if (v == 0) continue;  // not given
+      const TableField& f = *fields[slot];
+      std::string word = s < 0 ? std::string() : seat(s);
+      if (!zh_ && s >= 0) word += ':';
+      word += zh_ ? f.words_zh.front() : f.words_en.front();
+      if (f.kind == TableField::Kind::Bool) {
+        w_.push_back(std::move(word));
+        continue;
+      }
+      if (!zh_) word += ':';
+      word += f.kind == TableField::Kind::Int
+                  ? std::to_string(v)
+                  : tile(*TableFieldType<std::optional<Tile>>::decode(v));
+      w_.push_back(std::move(word));
     }
   }
 
@@ -205,8 +229,7 @@ class WordsWriter {
       w_.push_back(seat(first.from) + say(first.robbing_kong ? say::kRobbed : say::kDiscarder));
     if (first.after_kong)
       w_.push_back(say(first.self_drawn() ? say::kGangshanghua : say::kGangshangpao));
-    if (auto flipped = flipped_key().get(t_.result_fields))
-      w_.push_back(say(say::kFlip) + tile(*flipped));
+    if (t_.result_fields.any()) put_fields(t_.result_fields, -1);
   }
 
   const Table& t_;

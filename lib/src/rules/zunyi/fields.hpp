@@ -1,5 +1,5 @@
 // Z6: the 鸡 fields of a Zunyi table (RulesetInfo::table_fields), read by settle through
-// TableFieldKey.
+// TableFieldKey, and the words a table in words says them with (南打幺鸡2, 南冲锋鸡, 翻7筒).
 #pragma once
 
 #include <string_view>
@@ -16,15 +16,22 @@ inline constexpr std::string_view kFlippedZh[] = {"翻", "翻牌"};
 inline constexpr std::string_view kFlippedEn[] = {"flip", "flipped"};
 
 // How many 幺鸡 (1条) the seat discarded, the 冲锋鸡 among them.
-inline constexpr TableField kDiscardedYaoji{
-    "seats[].discarded_yaoji", TableField::Kind::Int, 0, 4, kYaojiZh, kYaojiEn,
-    "discarded 幺鸡",          "打出的幺鸡"};
+inline constexpr TableField kDiscardedYaoji{"seats[].discarded_yaoji",
+                                            TableField::Kind::Int,
+                                            0,
+                                            4,
+                                            kYaojiZh,
+                                            kYaojiEn,
+                                            "discarded 幺鸡",
+                                            "打出的幺鸡",
+                                            "how many 幺鸡 {} discarded"};
 // Whether one of those was the 冲锋鸡 (the first 幺鸡 of the hand discarded).
 inline constexpr TableField kChongfeng{
     "seats[].chongfeng", TableField::Kind::Bool, 0,        1,
     kChongfengZh,        kChongfengEn,           "冲锋鸡", "冲锋鸡"};
-// The tile turned up after a win: the one above it is the 翻鸡.
-inline constexpr TableField kFlipped{"result.flipped", TableField::Kind::Tile, 0,     0, kFlippedZh,
-                                     kFlippedEn,       "turned-up tile",       "翻牌"};
+// The tile turned up after a win: the one above it is the 翻鸡 (no how_many_en: not an Int).
+inline constexpr TableField kFlipped{
+    "result.flipped", TableField::Kind::Tile, 0,      0,  kFlippedZh,
+    kFlippedEn,       "turned-up tile",       "翻牌", {}, "is turned after a win"};
 
 }  // namespace qianmj::zunyi_fields

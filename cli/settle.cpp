@@ -171,7 +171,7 @@ bool table_a_line(const Opening& o) {
 }
 
 // One JSON document over the whole input (it may span lines), up to 16 MiB.
-int settle_document(const Settling& s, LineReader& reader, Opening& o) {
+int settle_document(const Settling& s, LineReader& reader, const Opening& o) {
   std::string text = o.line;
   if (o.too_long) text.append(kLimit + 1, ' ');  // a first line over 16 MiB: no table is
   if (!o.skipped.empty() || o.more) text += "\n" + o.skipped;
@@ -208,8 +208,8 @@ int settle_document(const Settling& s, LineReader& reader, Opening& o) {
 
 // A table a line: one answer each, in order (on `pipe.jobs` threads); a bad line does not
 // stop the others.
-int settle_lines(const Settling& s, LineReader& reader, Opening& o, const SettleOutput& output,
-                 const PipeOptions& pipe) {
+int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
+                 const SettleOutput& output, const PipeOptions& pipe) {
   bool any_error = false, first = true;
   const Common& c = s.c;
   // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.

@@ -123,7 +123,7 @@ const Ruleset& default_ruleset(std::string_view id) {
   return *it->second;
 }
 
-// A value of an Int field now and then, small: 1 to 3 or its maximum.
+// A small value of an Int field: 1 to 3, or to its maximum if that is less.
 int small_value(Rng& rng, const TableField& f) {
   return uniform(rng, 1, static_cast<int>(std::min<std::int64_t>(f.max, 3)));
 }

@@ -1,5 +1,5 @@
 // Generated input for the property and cross-check tests: random hands drawn from one wall
-// (never a fifth copy) and random Duyun and Zunyi tables of every kind of result.
+// (never a fifth copy) and random tables of every registered rule set, of every kind of result.
 #pragma once
 
 #include <functional>

@@ -71,8 +71,9 @@ std::uint32_t SixPairs::wait_bits(const Hand& hand) const {
 }
 
 Toy::Toy(Options options)
-    : Ruleset("toy", std::move(options)), duyun_(duyun_options(options_)), patterns_() {
-  patterns_ = duyun_.patterns();
+    : Ruleset("toy", std::move(options)),
+      duyun_(duyun_options(options_)),
+      patterns_(duyun_.patterns()) {
   patterns_.push_back(kLiudui);
   patterns_.back().value = options_.get("toy-liudui");
   extra_shape_ = &shape_;

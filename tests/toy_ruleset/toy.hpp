@@ -3,7 +3,8 @@
 // and one table field (seats[].tokens, tokens a seat holds, each paid 1 by every other seat).
 // It is no rule of Guizhou: it shows what a rule set is made of, and that one made outside
 // lib/src/rules/ is read, priced, written and checked by the library with nothing named
-// outside this folder.
+// outside this folder. A shortcut only a test takes: it wraps Duyun and builds against lib/src
+// (Book, common options), where a rule set in lib/src/rules/ may not include another's folder.
 #pragma once
 
 #include <vector>
@@ -53,7 +54,7 @@ class Toy final : public Ruleset {
   SixPairs shape_;
 };
 
-// The toy's table field, its house option and its RulesetInfo.
+// The toy's table field and its RulesetInfo (which lists its house option, toy-liudui).
 extern const TableField kTokens;
 extern const RulesetInfo toy_ruleset;
 

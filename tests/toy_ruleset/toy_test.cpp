@@ -37,12 +37,20 @@ const char* kTokensTable =
 
 }  // namespace
 
-TEST_CASE("Toy: the registry has the toy after the built-in rule sets, and refuses it twice") {
+extern std::string toy_second_registration;  // main.cpp
+
+TEST_CASE(
+    "Toy: the registry has the toy after the built-in rule sets, and refuses a second registration "
+    "or one after the registry is read") {
   REQUIRE(rulesets().size() >= 3);
   CHECK(rulesets().back().id == "toy");
   CHECK_FALSE(is_built_in_ruleset("toy"));
   CHECK(is_built_in_ruleset("duyun"));
-  CHECK_THROWS_AS(register_ruleset(toy::toy_ruleset), std::logic_error);
+  CHECK(toy_second_registration == "qianmj: rule set toy registered twice");
+  RulesetInfo other = toy::toy_ruleset;
+  other.id = "toy2";
+  CHECK_THROWS_WITH(register_ruleset(other),
+                    "qianmj: rule set toy2 registered after the registry was first read");
 }
 
 TEST_CASE("Toy: 六对 scores at toy-liudui's fan, and is no win under Duyun") {

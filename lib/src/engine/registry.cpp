@@ -1,4 +1,5 @@
-// The registry: every rule set of lib/src/rules/rulesets.def, in its order.
+// The registry: every rule set of lib/src/rules/rulesets.def, in its order, then any registered
+// at run time.
 #include "qianmj/engine/registry.hpp"
 
 #include <algorithm>
@@ -59,6 +60,7 @@ void register_ruleset(const RulesetInfo& info) {
   if (is_built_in_ruleset(id) ||
       std::any_of(p.added.begin(), p.added.end(), [&](const RulesetInfo& r) { return r.id == id; }))
     throw std::logic_error("qianmj: rule set " + id + " registered twice");
+  for (const auto& f : info.table_fields) check_table_field(f);  // now, not at a first table
   p.added.push_back(info);
 }
 

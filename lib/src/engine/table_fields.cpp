@@ -1,5 +1,6 @@
 #include "qianmj/engine/table_fields.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -31,7 +32,8 @@ void check_table_field(const TableField& f) {
   if (f.kind == TableField::Kind::Int &&
       (f.how_many_en.empty() ||
        f.of_seat() != (f.how_many_en.find("{}") != std::string_view::npos)))
-    refuse(f.path, "an Int without how_many_en, or with {} (the seat) in a result's");
+    refuse(f.path,
+           "an Int without how_many_en, or with it: {} (the seat) in a seat's, none in a result's");
   if (!f.of_seat() && f.kind == TableField::Kind::Bool)
     refuse(
         f.path,
@@ -56,7 +58,10 @@ const All& all() {
         bool known = false;
         for (const auto& x : out.specs)
           if (x.path == f.path) {
-            if (x.kind != f.kind || x.min != f.min || x.max != f.max)
+            if (!std::ranges::equal(x.words_zh, f.words_zh) ||
+                !std::ranges::equal(x.words_en, f.words_en) || x.kind != f.kind || x.min != f.min ||
+                x.max != f.max || x.what_en != f.what_en || x.what_zh != f.what_zh ||
+                x.how_many_en != f.how_many_en || x.after_win_en != f.after_win_en)
               refuse(f.path, "declared twice, differently");
             known = true;
           }

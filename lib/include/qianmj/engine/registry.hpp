@@ -37,9 +37,11 @@ std::string known_ruleset_ids();                       // the ids, comma-separat
 // Adds a rule set made outside the library (a test's, an embedder's) after the built-in ones.
 // Only before the registry is first read — by rulesets(), a table, an option, a words reader
 // … — since what is built from it (option_specs(), table_field_specs(), the words lexicon) is
-// built once: later, or with an id already registered, std::logic_error. `info` and all it
-// points to must outlive the program. It is known to the library (every request, table and
-// check), not to the program's docs or its rule texts.
+// built once: later, with an id already registered, or with a table field that
+// check_table_field() refuses, std::logic_error. `info` is copied; what it points to must
+// outlive the program. It is known to the library (every request, table and check), not to
+// the program's docs or its rule texts. (A rule set built against the installed headers alone
+// has no Book or pattern rows: those are lib/src's. tests/toy_ruleset/ builds against lib/src.)
 void register_ruleset(const RulesetInfo& info);
 // Whether `id` is a built-in rule set: one of lib/src/rules/rulesets.def, which the program,
 // its docs and `qianmj rules` know.

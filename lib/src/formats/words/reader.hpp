@@ -16,8 +16,13 @@ struct Token {
 };
 
 // The words of a table, joined with one space into `line` (the table's text) before they are
-// read: the tokens are views into it.
+// read: the tokens are views into it. Neither copied nor moved: `line` names its own member,
+// and the tokens point into it.
 struct Words {
+  Words() = default;
+  Words(const Words&) = delete;
+  Words& operator=(const Words&) = delete;
+
   const WordsDefaults* defaults = nullptr;
   std::vector<Token> tokens;
   WordsTable out;

@@ -58,10 +58,14 @@ const All& all() {
         bool known = false;
         for (const auto& x : out.specs)
           if (x.path == f.path) {
-            if (!std::ranges::equal(x.words_zh, f.words_zh) ||
-                !std::ranges::equal(x.words_en, f.words_en) || x.kind != f.kind || x.min != f.min ||
-                x.max != f.max || x.what_en != f.what_en || x.what_zh != f.what_zh ||
-                x.how_many_en != f.how_many_en || x.after_win_en != f.after_win_en)
+            // (std::equal of two ranges: libc++ 13 of the browser build has no ranges::equal)
+            if (!std::equal(x.words_zh.begin(), x.words_zh.end(), f.words_zh.begin(),
+                            f.words_zh.end()) ||
+                !std::equal(x.words_en.begin(), x.words_en.end(), f.words_en.begin(),
+                            f.words_en.end()) ||
+                x.kind != f.kind || x.min != f.min || x.max != f.max || x.what_en != f.what_en ||
+                x.what_zh != f.what_zh || x.how_many_en != f.how_many_en ||
+                x.after_win_en != f.after_win_en)
               refuse(f.path, "declared twice, differently");
             known = true;
           }

@@ -203,8 +203,8 @@ TEST_CASE(
   count.kind = TableField::Kind::Int;
   count.max = 3;
   CHECK_THROWS_WITH(check_table_field(count),
-                    "qianmj: table field result.lucky: an Int without how_many_en, or with {} "
-                    "(the seat) in a result's");
+                    "qianmj: table field result.lucky: an Int without how_many_en, or with it: {} "
+                    "(the seat) in a seat's, none in a result's");
   count.how_many_en = "how many lucks {} had";
   CHECK_THROWS(check_table_field(count));  // no seat in a result's message
   count.how_many_en = "how many lucks";

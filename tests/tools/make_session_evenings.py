@@ -42,7 +42,10 @@ DRAW = ["1357m2468s13579p", "2468m1357s2468p9s", "1369m1369s1369p5m", "2478m2478
 # Zunyi fillers: no 1条, no kong, never a fifth copy beside the winners' hands.
 FILL = ["24789m6677s2334p", "15m4467s1125899p", "35m2245588s3689p"]
 
-def evening(rules, script, first_dealer):
+def evening(rules, script, first_dealer, declared=lambda i: False):
+    """The lines of an evening and the state after each hand. declared(i) says whether hand i
+    (0-based) is said by its result and pattern (quick entry) instead of its tiles: the same
+    facts, so the same arithmetic."""
     zy = rules == "zunyi"
     lines = ["# A scripted %s evening (tests/tools/make_session_evenings.py): one hand a line." % rules,
              "玩家 " + " ".join(NAMES), "遵义" if zy else "都匀", "庄" + NAMES[first_dealer]]
@@ -50,9 +53,10 @@ def evening(rules, script, first_dealer):
     def pay(frm, to, pts):
         totals[frm] -= pts
         totals[to] += pts
-    for step in script:
+    for i, step in enumerate(script):
         kind, args = step[0], step[1:]
         words = []
+        said = declared(i)
         if kind == "C":
             dealer, streak = args[0], args[1]
             words.append("庄%s 连庄%d" % (NAMES[dealer], streak))
@@ -63,20 +67,29 @@ def evening(rules, script, first_dealer):
         if kind == "A":
             x, = args
             held[x] = WIN_A
-            words.append("%s:%s %s自摸7筒" % (NAMES[x], WIN_A, NAMES[x]))
+            if said:
+                words.append("%s自摸%s" % (NAMES[x], "大宽张" if zy else "平胡"))
+            else:
+                words.append("%s:%s %s自摸7筒" % (NAMES[x], WIN_A, NAMES[x]))
             for p in range(4):
                 if p != x: pay(p, x, 5 if zy else with_dealer(x, p, 1))
             nd = x
         elif kind == "B":
             x, y = args
             held[x] = WIN_B
-            words.append("%s:%s %s胡9条 %s放炮" % (NAMES[x], WIN_B, NAMES[x], NAMES[y]))
+            if said:
+                words.append("%s胡对对胡 %s放炮" % (NAMES[x], NAMES[y]))
+            else:
+                words.append("%s:%s %s胡9条 %s放炮" % (NAMES[x], WIN_B, NAMES[x], NAMES[y]))
             pay(y, x, 4 if zy else with_dealer(x, y, 3))
             nd = x
         elif kind == "M":
             x, z, y = args
             held[x], held[z] = MX, MZ
-            words.append("%s:%s %s:%s %s胡5筒 %s胡5筒 %s放炮" % (NAMES[x], MX, NAMES[z], MZ, NAMES[x], NAMES[z], NAMES[y]))
+            if said:
+                words.append("%s胡对对胡 %s胡%s %s放炮" % (NAMES[x], NAMES[z], "暗七对" if zy else "七对", NAMES[y]))
+            else:
+                words.append("%s:%s %s:%s %s胡5筒 %s胡5筒 %s放炮" % (NAMES[x], MX, NAMES[z], MZ, NAMES[x], NAMES[z], NAMES[y]))
             pay(y, x, 4 if zy else with_dealer(x, y, 3))
             pay(y, z, 4 if zy else with_dealer(z, y, 6))
             if zy:
@@ -85,7 +98,10 @@ def evening(rules, script, first_dealer):
                 nd = y
         elif kind == "D":
             for s in range(4): held[s] = DRAW[s]
-            words.append(" ".join("%s:%s" % (NAMES[s], DRAW[s]) for s in range(4)) + " 流局")
+            if said:  # nobody ready: no payment, as when every seat is a 花猪 (none is paid)
+                words.append("流局")
+            else:
+                words.append(" ".join("%s:%s" % (NAMES[s], DRAW[s]) for s in range(4)) + " 流局")
             nd = dealer
         elif kind == "E":
             x, = args
@@ -93,7 +109,7 @@ def evening(rules, script, first_dealer):
             for p in range(4):
                 if p != x: pay(x, p, 96)
             nd = dealer
-        if zy and kind != "D":
+        if zy and kind != "D" and not said:
             fill = iter(FILL)
             for s in range(4):
                 if s not in held:
@@ -105,6 +121,21 @@ def evening(rules, script, first_dealer):
         lines.append(" ".join(words))
         expected.append({"dealer": dealer, "streak": streak, "totals": list(totals)})
     return lines, expected
+
+def fewest_transfers(totals):
+    """The fewest payments that settle `totals` (zero-sum), by brute force: n seats with a
+    nonzero total need n - k payments, k the most disjoint zero-sum groups they split into."""
+    seats = [s for s in range(4) if totals[s]]
+    best = 0
+    def groups(rest):
+        if not rest: return 0
+        first, others, most = rest[0], rest[1:], -1
+        for mask in range(1 << len(others)):
+            g = [first] + [others[j] for j in range(len(others)) if mask >> j & 1]
+            if sum(totals[s] for s in g) == 0:
+                most = max(most, 1 + groups([s for s in others if s not in g]))
+        return most
+    return len(seats) - groups(seats) if seats else 0
 
 # Duyun: streaks of 3 and more, 一炮多响 moving the deal to the discarder, draws and escapes
 # keeping it, a correction in the middle.
@@ -125,3 +156,47 @@ for name, rules, script, first in (("duyun", "duyun", duyun, 0), ("zunyi", "zuny
         for e in expected:
             f.write(json.dumps(e) + "\n")
     print(name, len(expected), "hands")
+
+# The evening of #38's "done when": 30 hands, every other one said by its result and pattern
+# (quick entry), two hands typed wrong and taken back (撤销 / undo), and hand 5 edited after
+# hand 12 (改 5 …) so that the dealer of every hand up to the next win moves. Written with the
+# commands where a player types them; the expected state is that of the evening as it ends.
+def table_evening(name, rules, script, edit_at, edited_step, wrong):
+    final = list(script)
+    final[4] = edited_step
+    lines, expected = evening(rules, final, 0, declared=lambda i: i % 2 == 1)
+    typed, _ = evening(rules, script, 0, declared=lambda i: i % 2 == 1)
+    head, hands = lines[:4], lines[4:]
+    out = list(head)
+    for i, line in enumerate(typed[4:]):
+        out.append(line)
+        if i + 1 in wrong:  # a wrong hand after this one, taken back at once
+            out.append(wrong[i + 1])
+            out.append("撤销" if len(out) % 2 else "undo")
+        if i + 1 == edit_at:
+            out.append("改 5 " + hands[4])
+    out[0] = "# The evening of #38 (tests/tools/make_session_evenings.py): quick entry, undo, edit."
+    with open(os.path.join(root, name + ".txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    last = expected[-1]
+    with open(os.path.join(root, name + ".expected.jsonl"), "w", encoding="utf-8") as f:
+        for e in expected:
+            f.write(json.dumps(e) + "\n")
+    with open(os.path.join(root, name + ".settle-up.json"), "w", encoding="utf-8") as f:
+        f.write(json.dumps({"totals": last["totals"], "fewest_transfers": fewest_transfers(last["totals"])}) + "\n")
+    print(name, len(expected), "hands,", fewest_transfers(last["totals"]), "transfers")
+
+# Hand 5 was 老王 winning off 阿明 (老王 deals next); it is edited to 小红's self-draw, and
+# the draws and escape after it keep the deal, so hands 6 to 9 change dealer.
+duyun_table = [("A", 0), ("A", 0), ("B", 2, 0), ("A", 0), ("B", 2, 0), ("D",), ("E", 3), ("D",), ("E", 0),
+               ("A", 1), ("M", 0, 2, 3), ("A", 3), ("B", 1, 3), ("D",), ("A", 2), ("A", 2), ("M", 3, 1, 0),
+               ("B", 0, 2), ("E", 2), ("A", 0), ("A", 0), ("A", 0), ("B", 3, 0), ("D",), ("A", 1),
+               ("M", 2, 3, 1), ("A", 2), ("B", 2, 1), ("E", 1), ("A", 3)]
+zunyi_table = [("A", 0), ("A", 0), ("B", 2, 0), ("A", 0), ("B", 2, 0), ("D",), ("D",), ("D",), ("A", 1),
+               ("M", 0, 2, 3), ("A", 3), ("B", 1, 3), ("D",), ("A", 2), ("A", 2), ("M", 3, 1, 0),
+               ("B", 0, 2), ("A", 0), ("A", 0), ("A", 0), ("B", 3, 0), ("D",), ("A", 1),
+               ("M", 2, 3, 1), ("A", 2), ("B", 2, 1), ("A", 3), ("A", 3), ("D",), ("A", 0)]
+table_evening("table-duyun", "duyun", duyun_table, 12, ("A", 1),
+              {3: "小红:2344567筒345789条 小红自摸7筒", 20: "小李胡清一色 阿明放炮"})
+table_evening("table-zunyi", "zunyi", zunyi_table, 12, ("A", 1),
+              {3: "小红自摸大宽张", 20: "小李胡对对胡 阿明放炮"})

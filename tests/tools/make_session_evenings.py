@@ -172,7 +172,7 @@ def table_evening(name, rules, script, edit_at, edited_step, wrong):
         out.append(line)
         if i + 1 in wrong:  # a wrong hand after this one, taken back at once
             out.append(wrong[i + 1])
-            out.append("撤销" if len(out) % 2 else "undo")
+            out.append("撤销" if i + 1 == min(wrong) else "undo")
         if i + 1 == edit_at:
             out.append("改 5 " + hands[4])
     out[0] = "# The evening of #38 (tests/tools/make_session_evenings.py): quick entry, undo, edit."

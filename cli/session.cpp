@@ -326,7 +326,7 @@ int finish_evening(Evening& e, const std::string& seat_text) {
     auto s = session_seat(seat_text, e.session.names());
     if (!s) {
       Error error = s.error();
-      error.field = "--seat";
+      error.field = "seat";  // as the front door names it
       e.fail_at(error, 0);
       return kBad;
     }

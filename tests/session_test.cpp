@@ -505,3 +505,100 @@ TEST_CASE("Session seats for --seat: 东南西北, E S W N in any case, 0-3, a p
   CHECK(bad.error().code == ErrorCode::BadWord);
   CHECK(bad.error().zh.find("阿明、小红、Li") != std::string::npos);
 }
+
+namespace {
+
+std::string temp_journal(const std::string& name) {
+  const std::string path = "/tmp/qianmj-journal-test-" + std::to_string(getpid()) + "-" + name;
+  std::remove(path.c_str());
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Session --save appends every accepted line (header, hands, undo, edit) and --resume plays it "
+    "again, then goes on appending") {
+  const std::string path = temp_journal("save");
+  const std::string evening =
+      "players A B C D\ndealer:A\nA:2344567p345789s A:zimo:7p\n# a comment\n"
+      "B:111222444m33399p B:win:9p A:pao\nundo\nC:2344567p345789s C:zimo:7p\n"
+      "edit 1 D:2344567p345789s D:zimo:7p\nsettle-up\n";
+  auto r = test::run_qianmj({"session", "--save", path, "--en"}, evening);
+  REQUIRE(r.exit == 0);
+  // Refused lines, comments and settle-up are not kept; what changed the evening is.
+  CHECK(test::slurp(path) ==
+        "players A B C D\ndealer:A\nA:2344567p345789s A:zimo:7p\n"
+        "B:111222444m33399p B:win:9p A:pao\nundo\nC:2344567p345789s C:zimo:7p\n"
+        "edit 1 D:2344567p345789s D:zimo:7p\n");
+  // Resumed: the same standings, then a hand more, appended.
+  auto resumed =
+      test::run_qianmj({"session", "--resume", path, "--en"}, "A:2344567p345789s A:zimo:7p\n");
+  CHECK(resumed.exit == 0);
+  CHECK(resumed.err == "resumed " + path + ": 2 hands\n");
+  CHECK(resumed.out.rfind("Hand 3  dealer C streak 0  A, self-draw", 0) == 0);  // C dealt on
+  CHECK(
+      test::slurp(path).ends_with("edit 1 D:2344567p345789s D:zimo:7p\n"
+                                  "A:2344567p345789s A:zimo:7p\n"));
+  // The journal read as a session file gives the same standings as the resumed evening.
+  auto replay = test::run_qianmj({"session", path, "--json"});
+  CHECK(replay.exit == 0);
+  auto resumed_json = test::run_qianmj({"session", "--resume", path, "--json"}, "");
+  CHECK(json_lines(replay.out).back()["summary"]["totals"] ==
+        json_lines(resumed_json.out).back()["summary"]["totals"]);
+  // --rules from the command line goes into a new journal first, so a resume plays Zunyi too.
+  const std::string zunyi = temp_journal("zunyi");
+  r = test::run_qianmj({"session", "--save", zunyi, "--rules", "zunyi", "--json"},
+                       "dealer:E\nN:35m2245588s3689p W:15m4467s1125899p S:24789m6677s2334p "
+                       "E:2344567p345789s E:zimo:7p\n");
+  REQUIRE(r.exit == 0);
+  CHECK(test::slurp(zunyi).rfind("zunyi\n", 0) == 0);
+  auto z = test::run_qianmj({"session", "--resume", zunyi, "--json"}, "");
+  CHECK(json_lines(z.out).back()["rules"] == "zunyi");
+  CHECK(json_lines(z.out).back()["summary"]["totals"] ==
+        json_lines(r.out).back()["summary"]["totals"]);
+  std::remove(path.c_str());
+  std::remove(zunyi.c_str());
+}
+
+TEST_CASE(
+    "Session --resume: a journal cut mid-line is read to its last whole line with a warning and "
+    "cut back; one that is no evening is refused; an unwritable journal is a coded error") {
+  const std::string path = temp_journal("cut");
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << "dealer:E\nE:2344567p345789s E:zimo:7p\nS:2344567p345";  // killed mid-write
+  }
+  auto r = test::run_qianmj({"session", "--resume", path, "--en"}, "");
+  CHECK(r.exit == 0);
+  CHECK(r.err.find("qianmj: warning [read_error]: the journal's last line was cut mid-line (13 "
+                   "bytes after line 2)") == 0);
+  CHECK(r.out.find("Final standings (1 hand)") != std::string::npos);
+  CHECK(test::slurp(path) == "dealer:E\nE:2344567p345789s E:zimo:7p\n");  // whole lines only
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << "dealer:E\nthis is a shopping list\n";
+  }
+  r = test::run_qianmj({"session", "--resume", path, "--en"}, "E:2344567p345789s E:zimo:7p\n");
+  CHECK(r.exit == 2);
+  CHECK(r.err.find("qianmj: line 2: error [bad_word]") == 0);
+  CHECK(r.err.find("is not an evening (line 2, above): not resumed") != std::string::npos);
+  CHECK(r.out.empty());
+  std::remove(path.c_str());
+  // A full disk: the hand is answered, then the evening stops with a write_error naming the
+  // journal, never silently.
+  r = test::run_qianmj({"session", "--save", "/dev/full", "--en"},
+                       "dealer:E\nE:2344567p345789s E:zimo:7p\n");
+  CHECK(r.exit == 2);
+  CHECK(
+      r.err.find("error [write_error]: write error: journal /dev/full: no space left on device") !=
+      std::string::npos);
+  r = test::run_qianmj({"session", "--save", "/nonexistent-dir/j.txt", "--zh"}, "dealer:E\n");
+  CHECK(r.exit == 2);
+  CHECK(r.err.find(
+            "错误 [write_error]：写入错误：记录文件 /nonexistent-dir/j.txt：没有那个文件或目录") !=
+        std::string::npos);
+  r = test::run_qianmj({"session", "--resume", "/nonexistent-dir/j.txt", "--en"}, "");
+  CHECK(r.exit == 2);
+  CHECK(r.err.find("error [read_error]") != std::string::npos);
+}

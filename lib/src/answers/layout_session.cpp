@@ -249,6 +249,11 @@ std::optional<Result<bool>> session_command_answer(Session& s, std::string_view 
     }
   } else if (o.json) {
     out += command_json(s, c.kind == SessionCommand::Kind::Undo ? "undo" : "edit", from, n);
+  } else if (c.kind == SessionCommand::Kind::Undo && o.narrow) {  // one seat a line
+    out += zh ? "撤销第 " + std::to_string(from) + " 局，累计：\n"
+              : "Hand " + std::to_string(from) + " undone; totals:\n";
+    for (std::size_t i = 0; i < kSeats; ++i)
+      out += "  " + who[i] + ' ' + signed_points(s.totals()[i]) + '\n';
   } else if (c.kind == SessionCommand::Kind::Undo) {
     out += zh ? "撤销第 " + std::to_string(from) + " 局\n  累计  "
               : "Hand " + std::to_string(from) + " undone\n  total  ";

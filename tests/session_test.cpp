@@ -322,8 +322,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Session undo: the last hand taken back with its dealer, streak and totals; none left is "
-    "refused") {
+    "Session undo: the last hand taken back with its dealer, streak and totals, and with none "
+    "left refused") {
   Session s = play_all(kEditEvening);
   const Session eight = play_all({kEditEvening.begin(), kEditEvening.end() - 1});
   auto u = s.undo();
@@ -345,7 +345,9 @@ TEST_CASE(
   CHECK(s.totals() == Totals{18, -6, -6, -6});
 }
 
-TEST_CASE("Session commands: undo, 撤销, edit N, 改N, settle-up, 结账 in any ASCII case; errors") {
+TEST_CASE(
+    "Session commands: undo, 撤销, edit N, 改N, settle-up, 结账 in any ASCII case, and their "
+    "errors") {
   auto kind = [](std::string_view line) {
     auto c = session_command(line);
     REQUIRE(c);
@@ -563,7 +565,7 @@ TEST_CASE(
 
 TEST_CASE(
     "Session --resume: a journal cut mid-line is read to its last whole line with a warning and "
-    "cut back; one that is no evening is refused; an unwritable journal is a coded error") {
+    "cut back, one that is no evening is refused, an unwritable journal is a coded error") {
   const std::string path = temp_journal("cut");
   {
     std::ofstream f(path, std::ios::binary);

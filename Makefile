@@ -15,7 +15,7 @@ FUZZ_MAX_LEN_request := 262144
 FUZZ_MAX_LEN_words := 262144
 FUZZ_MAX_LEN_answer := 262144
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2
+PACKAGES   := cmake make g++ libcli11-dev nlohmann-json3-dev catch2 libedit-dev pkgconf
 # The suite also runs the README's and man page's examples, which pipe into jq; the fuzz
 # smoke that follows it in CI needs clang-14 and its libFuzzer runtime.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev

@@ -69,6 +69,10 @@ class SessionCommand {
  private:
   std::string file_ = "-";
   bool csv_ = false, tsv_ = false;
+  std::string save_;    // --save FILE: the journal
+  std::string resume_;  // --resume [FILE]: the journal continued ("": the latest)
+  CLI::Option* resume_option_ = nullptr;
+  std::string seat_;  // --seat: that player's statement for the evening
   PipeOptions pipe_;
 };
 

@@ -20,6 +20,10 @@ _qianmj() {
       :
       return
       ;;
+    --resume)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
     --rule)
       COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= dead-wait-ready= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -- "$cur"))
       compopt -o nospace
@@ -29,8 +33,12 @@ _qianmj() {
       COMPREPLY=($(compgen -W 'duyun zunyi' -- "$cur"))
       return
       ;;
+    --save)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
     --seat)
-      COMPREPLY=($(compgen -W '0 1 2 3' -- "$cur"))
+      :
       return
       ;;
     --streak)
@@ -63,7 +71,7 @@ _qianmj() {
       files=1
       ;;
     session)
-      words='-h --help --csv --tsv --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --csv --tsv --line-buffered --save --resume --seat -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     rules)

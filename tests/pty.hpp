@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -18,13 +20,19 @@ namespace qianmj::test {
 
 class Terminal {
  public:
-  explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C") {
+  // `env`: more variables (NAME=VALUE). An interactive session keeps a journal: by default
+  // under /tmp/qianmj-pty-journals, never in the home of whoever runs the tests.
+  explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C",
+                    const std::vector<std::string>& env = {}) {
     pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
     if (pid_ == 0) {
       setenv("LANG", lang.c_str(), 1);
       unsetenv("LC_ALL");
       unsetenv("LC_MESSAGES");
       unsetenv("COLUMNS");
+      setenv("TERM", "xterm", 1);  // line editing (libedit) knows the keys of a real terminal
+      setenv("XDG_STATE_HOME", "/tmp/qianmj-pty-journals", 1);
+      for (const auto& v : env) putenv(strdup(v.c_str()));
       exec_qianmj(args);
     }
   }
@@ -63,6 +71,9 @@ class Terminal {
   // Ends the input (Ctrl-D at the start of a line) and returns the exit status.
   int finish(double seconds = 10) {
     type("\x04");
+    return finish_without_eof(seconds);
+  }
+  int finish_without_eof(double seconds = 10) {
     auto until = std::chrono::steady_clock::now() +
                  std::chrono::milliseconds(static_cast<long>(seconds * 1000));
     int status = 0;
@@ -87,6 +98,12 @@ class Terminal {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
   const std::string& screen() const { return screen_; }
+  // Sends `sig` to the program and returns its exit status (128 + the signal when it killed
+  // it), with what it wrote before it ended.
+  int stop(int sig, double seconds = 10) {
+    kill(pid_, sig);
+    return finish_without_eof(seconds);
+  }
 
  private:
   pid_t pid_ = -1;

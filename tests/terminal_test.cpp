@@ -43,35 +43,133 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "At a terminal, session - shows the dealer, streak and totals in its prompt, refuses a bad "
-    "hand and keeps its state") {
+    "At a terminal, session - shows the totals on a line of their own and a short prompt, refuses "
+    "a bad hand and keeps its state") {
   Terminal t({"session", "-", "--zh"});
-  REQUIRE(t.wait_for("第 1 局 > "));
+  REQUIRE(t.wait_for("第1局> "));
   t.type("玩家 甲 乙 丙 丁\n");
-  CHECK(t.wait_for("第 1 局 > "));
+  CHECK(t.wait_for("第1局> "));
   t.type("庄甲 甲:2344567筒345789条 甲自摸7筒\n");
   CHECK(t.wait_for("累计  甲 +18  乙 -6  丙 -6  丁 -6"));
-  CHECK(t.wait_for("第 2 局  庄甲 连庄1  [甲 +18  乙 -6  丙 -6  丁 -6] > "));
+  CHECK(t.wait_for("[甲 +18  乙 -6  丙 -6  丁 -6]\r\n第2局 庄甲 连庄1> "));
   t.type("甲:2344567筒345789条 甲胡1万 乙放炮\n");  // not a win: refused, nothing changes
   CHECK(t.wait_for("错误 [inconsistent]"));
-  CHECK(t.wait_for("第 2 局  庄甲 连庄1  [甲 +18  乙 -6  丙 -6  丁 -6] > "));
+  CHECK(t.wait_for("[甲 +18  乙 -6  丙 -6  丁 -6]\r\n第2局 庄甲 连庄1> "));
   t.type("甲:2344567筒345789条 甲自摸7筒\n");  // retyped
   CHECK(
       t.wait_for("累计  甲 +54  乙 -18  丙 -18  丁 -18"));  // D4: each pays (1 + 1) × 6 at streak 1
-  CHECK(t.wait_for("第 3 局  庄甲 连庄2"));
+  CHECK(t.wait_for("第3局 庄甲 连庄2> "));
   CHECK(t.finish() == 2);  // a line was refused, as score -, waits - and settle - say too
   CHECK(t.screen().find("终局（共 2 局）") != std::string::npos);
+  CHECK(t.screen().find("结账（3 笔）") != std::string::npos);
 }
 
 TEST_CASE(
     "At a terminal, Ctrl-C in session - ends the evening with its standings so far and exit "
     "status 130") {
   Terminal t({"session", "-", "--en"});
-  REQUIRE(t.wait_for("hand 1 > "));
+  REQUIRE(t.wait_for("hand 1> "));
   t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
-  CHECK(t.wait_for("hand 2  dealer East streak 1"));
+  CHECK(t.wait_for("hand 2 dealer East streak 1> "));
   t.type("\x03");  // the terminal sends SIGINT
   CHECK(t.wait_for("Final standings (1 hand)"));
   CHECK(t.wait_for("1  East        +18"));
+  CHECK(t.wait_for("South pays East  6"));  // and who pays whom
   CHECK(t.finish() == 130);
+}
+
+TEST_CASE("At a terminal, session - edits the line: Up recalls the line before, Enter plays it") {
+  Terminal t({"session", "-", "--en"});
+  REQUIRE(t.wait_for("hand 1> "));
+  t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
+  CHECK(t.wait_for("hand 2 dealer East streak 1> "));
+  t.type("\x1b[A");  // Up: the line typed before comes back, to be sent again
+  CHECK(t.wait_for("E:zimo:7p"));
+  t.type("\r");
+  CHECK(t.wait_for("total  East +54  South -18  West -18  North -18"));  // D4: (1 + 1) × 6 each
+  CHECK(t.wait_for("hand 3 dealer East streak 2> "));
+  // Editing within the line: Ctrl-A, then a word typed at its start.
+  t.type(
+      "E:zimo:7p\x01"
+      "E:2344567p345789s \r");
+  CHECK(t.wait_for("total  East +108"));  // (1 + 2) × 6 = 18 from each
+  // Ctrl-D once the prompt is back (between lines the terminal is not libedit's: an end typed
+  // then would be the line discipline's, and lost when libedit takes the terminal again).
+  CHECK(t.wait_for("hand 4 dealer East streak 3> "));
+  CHECK(t.finish() == 0);
+  CHECK(t.screen().find("^[[A") == std::string::npos);
+}
+
+TEST_CASE("At a terminal, session - takes undo (撤销) back to the hand before, and edit N") {
+  Terminal t({"session", "-", "--en"});
+  REQUIRE(t.wait_for("hand 1> "));
+  t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
+  CHECK(t.wait_for("hand 2 dealer East streak 1> "));
+  t.type("S:111222444m33399p S:win:9p E:pao\n");
+  CHECK(t.wait_for("hand 3 dealer South> "));
+  t.type("UNDO\n");
+  CHECK(t.wait_for("Hand 2 undone"));
+  CHECK(t.wait_for("[East +18  South -6  West -6  North -6]\r\nhand 2 dealer East streak 1> "));
+  t.type("撤销\n");  // the dealer was said in hand 1's words: none is carried now
+  CHECK(t.wait_for("hand 1> "));
+  t.type("undo\n");  // nothing left to undo: refused, the evening unchanged
+  CHECK(t.wait_for("error [inconsistent]: nothing to undo"));
+  CHECK(t.wait_for("hand 1> "));
+  t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
+  CHECK(t.wait_for("hand 2 dealer East streak 1> "));
+  t.type("edit 1 dealer:S S:2344567p345789s S:zimo:7p\n");
+  CHECK(t.wait_for("Hand 1 edited"));
+  CHECK(t.wait_for("hand 2 dealer South streak 1> "));
+  CHECK(t.finish() == 2);  // a line was refused
+}
+
+TEST_CASE(
+    "At a terminal, SIGTERM ends session - with its standings so far and exit status 143, the "
+    "journal kept") {
+  const std::string journal = "/tmp/qianmj-pty-journals/sigterm-test.txt";
+  std::remove(journal.c_str());
+  Terminal t({"session", "--save", journal, "--en"});
+  REQUIRE(t.wait_for("hand 1> "));
+  t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
+  CHECK(t.wait_for("hand 2 dealer East streak 1> "));
+  CHECK(t.stop(SIGTERM) == 143);
+  CHECK(t.screen().find("Final standings (1 hand)") != std::string::npos);
+  CHECK(qianmj::test::slurp(journal) == "dealer:E E:2344567p345789s E:zimo:7p\n");
+  std::remove(journal.c_str());
+}
+
+TEST_CASE(
+    "At a terminal, session - killed with SIGKILL loses nothing typed whole: --resume plays the "
+    "journal and goes on with the same totals") {
+  const std::string journal = "/tmp/qianmj-pty-journals/kill-test.txt";
+  std::remove(journal.c_str());
+  {
+    Terminal t({"session", "--save", journal, "--en"});
+    REQUIRE(t.wait_for("hand 1> "));
+    t.type("players A B C D\n");
+    CHECK(t.wait_for("hand 1> "));
+    t.type("dealer:A A:2344567p345789s A:zimo:7p\n");
+    CHECK(t.wait_for("hand 2 dealer A streak 1> "));
+    t.type("B:111222444m33399p B:win:9p A:pao\n");
+    CHECK(t.wait_for("hand 3 dealer B> "));
+    t.type("undo\n");
+    CHECK(t.wait_for("hand 2 dealer A streak 1> "));
+    t.type("B:111222444m33399p B:win:9p A:pao\n");
+    CHECK(t.wait_for("hand 3 dealer B> "));
+    t.type("C:2344567p");  // half a line, never entered
+    CHECK(t.stop(SIGKILL) == 128 + SIGKILL);
+  }
+  Terminal t({"session", "--resume", journal, "--en"});
+  REQUIRE(t.wait_for("resumed " + journal + ": 2 hands"));
+  // The same totals: A +18 - 24 (D4: 对对胡 3 + streak 1 = 4 fan × 6), B -6 + 24.
+  CHECK(t.wait_for("[A -6  B +18  C -6  D -6]\r\nhand 3 dealer B> "));
+  t.type("dealer:B B:2344567p345789s B:zimo:7p\n");
+  CHECK(t.wait_for("hand 4 dealer B streak 1> "));
+  CHECK(t.finish() == 0);
+  CHECK(t.screen().find("Final standings (3 hands)\r\n  1  B       +36") != std::string::npos);
+  // The journal holds every accepted line, the undo too, and the line played after the resume.
+  CHECK(qianmj::test::slurp(journal) ==
+        "players A B C D\ndealer:A A:2344567p345789s A:zimo:7p\nB:111222444m33399p B:win:9p "
+        "A:pao\nundo\nB:111222444m33399p B:win:9p A:pao\ndealer:B B:2344567p345789s B:zimo:7p\n");
+  std::remove(journal.c_str());
 }

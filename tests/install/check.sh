@@ -138,9 +138,11 @@ package)
     same_list "$deb's files" "$want" "$got"
     [ "$(dpkg-deb -f "${files[0]}" Package)" = $deb ] || fail "$deb: Package field"
   done
-  # The program links the C++ runtime in (QIANMJ_STATIC_RUNTIME): it needs only the C library.
+  # The program links the C++ runtime in (QIANMJ_STATIC_RUNTIME): it needs only the C library,
+  # and libedit for line editing at a terminal.
   depends=$(dpkg-deb -f "$pkg"/qianmj_*.deb Depends)
-  [[ $depends == "libc6 ("* ]] || fail "qianmj's Depends is not libc6 alone: $depends"
+  [[ $depends =~ ^libc6\ \([^\)]*\)(,\ libedit2\ \([^\)]*\))?$ ]] ||
+    fail "qianmj's Depends is not libc6 and libedit2 alone: $depends"
   [[ $(dpkg-deb -f "$pkg"/libqianmj-dev_*.deb Depends) == *"nlohmann-json3-dev"* ]] ||
     fail "libqianmj-dev does not depend on nlohmann-json3-dev"
   ;;

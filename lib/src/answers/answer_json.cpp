@@ -74,9 +74,13 @@ std::optional<Error> read_field(Request& r, const std::string& key, const Json& 
       return bad_field(key, "expected a whole number or a string", "应为整数或字符串");
     r.situation.streak_text = v.is_string() ? v.get<std::string>() : v.dump();
     r.situation.streak_given = true;
+  } else if (key == "seat" && v.is_string()) {  // a session's statement: a seat as typed
+    r.seat_text = v.get<std::string>();
   } else if (key == "seat") {
     if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 3)
-      return bad_field(key, "expected a seat from 0 to 3", "应为 0 到 3 的座位");
+      return bad_field(key,
+                       "expected a seat from 0 to 3 (or, for a session, a seat or name as text)",
+                       "应为 0 到 3 的座位（会话也可写座位或玩家名）");
     r.seat = v.get<int>();
   } else if (key == "options" || key == "ids" || key == "table" || key == "session") {
     if (key == "table" && v.is_object()) {

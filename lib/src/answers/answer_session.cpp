@@ -3,23 +3,6 @@
 #include "qianmj/answers/layout.hpp"
 
 namespace qianmj {
-namespace {
-
-// One hand's answer, as the request asks: a JSON line, spreadsheet rows or text.
-void hand_answer(std::string& out, const Request& r, const Session& session,
-                 const SessionHand& hand, long n) {
-  if (r.json) {
-    append_session_hand_json_text(out, hand, n, session.dealer(), session.streak());
-    out += '\n';
-  } else if (r.rows != Request::Rows::None) {
-    append_session_rows(out, hand, n, r.rows == Request::Rows::Csv ? ',' : '\t', r.chinese);
-  } else {
-    append_session_hand_text(out, hand, session_names(session, r.chinese), r.chinese, r.narrow);
-  }
-}
-
-}  // namespace
-
 namespace detail {
 
 Answer session_answer(const Request& r) {
@@ -31,6 +14,11 @@ Answer session_answer(const Request& r) {
   std::string out;
   if (r.rows != Request::Rows::None && !r.json)  // JSON asked for: its lines alone, as below
     out = session_rows_heading(r.rows == Request::Rows::Csv ? ',' : '\t');
+  SessionOutput o;
+  o.json = r.json;
+  o.rows = r.json || r.rows == Request::Rows::None ? 0 : r.rows == Request::Rows::Csv ? ',' : '\t';
+  o.zh = r.chinese;
+  o.narrow = r.narrow;
   std::string_view rest = r.session;
   for (long n = 1; !rest.empty(); ++n) {
     const auto end = rest.find('\n');
@@ -42,17 +30,37 @@ Answer session_answer(const Request& r) {
       const std::string& id = session.rules_id().empty() ? r.rules_id() : session.rules_id();
       return failed(r, e, id, n, std::move(out));
     };
+    if (auto c = session_command_answer(session, line, n, o, out)) {  // undo, edit, settle-up
+      if (!*c) return fail(c->error());
+      continue;
+    }
     auto h = session.header(line);
     if (!h) return fail(h.error());
     if (*h) continue;
     auto hand = session.play(line);
     if (!hand) return fail(hand.error());
-    hand_answer(out, r, session, *hand, n);
+    append_session_hand(out, session, *hand, n, o);
   }
-  if (r.json)
-    out += session_summary_json_text(session, r.rules_id(), r.chinese);
-  else if (r.rows == Request::Rows::None)
+  int seat = r.seat;
+  if (!r.seat_text.empty()) {
+    auto s = session_seat(r.seat_text, session.names());
+    if (!s) {
+      Error e = s.error();
+      e.field = "seat";
+      return failed(r, e, session.rules_id().empty() ? r.rules_id() : session.rules_id(), 0,
+                    std::move(out));
+    }
+    seat = *s;
+  }
+  if (r.json) {
+    out += session_summary_json_text(session, r.rules_id(), r.chinese, seat);
+  } else if (r.rows == Request::Rows::None) {
     out += session_standings_text(session, r.chinese);
+    if (seat >= 0) out += session_statement_text(session, seat, r.chinese, r.narrow);
+  } else {
+    out += settle_up_rows(session, o.rows, r.chinese);
+    if (seat >= 0) out += session_statement_rows(session, seat, o.rows, r.chinese);
+  }
   Answer a;
   a.output = std::move(out);
   return a;

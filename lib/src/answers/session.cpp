@@ -1,5 +1,7 @@
 #include "qianmj/answers/session.hpp"
 
+#include <algorithm>
+
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/json.hpp"
@@ -16,6 +18,177 @@ std::string session_header_line(std::string_view rules, const std::vector<std::s
   std::string header(rules);
   for (const auto& a : options) header += (header.empty() ? "" : " ") + a;
   return header;
+}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+bool same_ascii_word(std::string_view a, std::string_view lower) {
+  if (a.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if ((a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] - 'A' + 'a') : a[i]) != lower[i])
+      return false;
+  return true;
+}
+
+Error command_error(std::string_view line, std::string_view at, std::string en, std::string zh) {
+  // The column of `at` in `line`, in characters (a column counts a character, not a byte).
+  int column = 1;
+  for (const char* p = line.data(); p < at.data(); ++p)
+    if ((static_cast<unsigned char>(*p) & 0xC0) != 0x80) ++column;
+  return Error(ErrorCode::BadWord, std::move(en), std::move(zh), column, std::string(line));
+}
+
+}  // namespace
+
+std::optional<Result<SessionCommand>> session_command(std::string_view line) {
+  const std::string_view t = trim(line);
+  std::string_view word, rest;
+  for (std::string_view zh : {"撤销", "结账", "改"})  // a Chinese word needs no space after it
+    if (t.substr(0, zh.size()) == zh) word = t.substr(0, zh.size());
+  if (word.empty()) {
+    const auto end = t.find_first_of(" \t");
+    word = t.substr(0, end);
+  }
+  rest = trim(t.substr(word.size()));
+  SessionCommand c;
+  if (word == "撤销" || same_ascii_word(word, "undo"))
+    c.kind = SessionCommand::Kind::Undo;
+  else if (word == "结账" || same_ascii_word(word, "settle-up"))
+    c.kind = SessionCommand::Kind::SettleUp;
+  else if (word == "改" || same_ascii_word(word, "edit"))
+    c.kind = SessionCommand::Kind::Edit;
+  else
+    return std::nullopt;
+  if (c.kind != SessionCommand::Kind::Edit) {
+    if (!rest.empty())
+      return Result<SessionCommand>(command_error(
+          line, rest,
+          "nothing goes after " + std::string(word) + " (a hand goes on a line of its own)",
+          "“" + std::string(word) + "”后面不跟别的（一局写在单独一行）"));
+    return Result<SessionCommand>(c);
+  }
+  std::size_t digits = 0;
+  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 9)
+    return Result<SessionCommand>(command_error(
+        line, rest.empty() ? t.substr(t.size()) : rest,
+        "which hand? say its number and its new line: edit 5 E:zimo:7p … (改 5 东自摸7筒 …)",
+        "改哪一局？写局数和新的一行：改 5 东自摸7筒 …（edit 5 …）"));
+  c.hand = std::stol(std::string(rest.substr(0, digits)));
+  c.rest = trim(rest.substr(digits));
+  if (c.rest.empty())
+    return Result<SessionCommand>(command_error(
+        line, rest.substr(digits),
+        "hand " + std::to_string(c.hand) + " as what? its new line goes after the number",
+        "第 " + std::to_string(c.hand) + " 局改成什么？局数后面写新的一行"));
+  return Result<SessionCommand>(c);
+}
+
+std::vector<Payment> settle_up(const std::array<std::int64_t, kSeats>& totals) {
+  // The seats split into the most groups that sum to zero: each group of k seats takes k - 1
+  // payments, and no fewer payments can settle it (they would leave a group unconnected).
+  constexpr unsigned kAll = (1u << kSeats) - 1;
+  auto sum = [&](unsigned mask) {
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < kSeats; ++i)
+      if (mask >> i & 1u) s += totals[i];
+    return s;
+  };
+  unsigned owing = 0;  // the seats not at zero
+  for (std::size_t i = 0; i < kSeats; ++i)
+    if (totals[i] != 0) owing |= 1u << i;
+  // best[mask]: the most zero-sum groups `mask` splits into (-1: it does not sum to zero);
+  // first[mask]: the group with the lowest seat of `mask` in one best split.
+  std::array<int, kAll + 1> best{};
+  std::array<unsigned, kAll + 1> first{};
+  for (unsigned mask = 1; mask <= kAll; ++mask) {
+    best[mask] = -1;
+    if ((mask & ~owing) || sum(mask) != 0) continue;
+    const unsigned low = mask & (~mask + 1);
+    for (unsigned sub = mask; sub; sub = (sub - 1) & mask) {  // groups holding the lowest seat
+      if (!(sub & low) || sum(sub) != 0) continue;
+      const int rest = sub == mask ? 0 : best[mask & ~sub];
+      if (rest >= 0 && rest + 1 > best[mask]) best[mask] = rest + 1, first[mask] = sub;
+    }
+  }
+  std::vector<Payment> out;
+  std::array<std::int64_t, kSeats> left = totals;
+  for (unsigned mask = owing; mask; mask &= ~first[mask]) {
+    const unsigned group = first[mask];
+    while (true) {  // the largest debtor pays the largest creditor (ties: the lower seat)
+      int debtor = -1, creditor = -1;
+      for (int i = 0; i < kSeats; ++i) {
+        if (!(group >> i & 1u)) continue;
+        const auto v = left[static_cast<std::size_t>(i)];
+        if (v < 0 && (debtor < 0 || v < left[static_cast<std::size_t>(debtor)])) debtor = i;
+        if (v > 0 && (creditor < 0 || v > left[static_cast<std::size_t>(creditor)])) creditor = i;
+      }
+      if (debtor < 0 || creditor < 0) break;
+      auto& d = left[static_cast<std::size_t>(debtor)];
+      auto& c = left[static_cast<std::size_t>(creditor)];
+      const std::int64_t points = std::min(-d, c);
+      out.push_back({debtor, creditor, points});
+      d += points;
+      c -= points;
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Payment& a, const Payment& b) {
+    return a.from != b.from ? a.from < b.from : a.to < b.to;
+  });
+  return out;
+}
+
+Result<int> session_seat(std::string_view text, const std::array<std::string, kSeats>& names) {
+  const std::string_view t = trim(text);
+  static constexpr std::string_view kZh[] = {"东", "南", "西", "北"};
+  static constexpr std::string_view kLetter[] = {"e", "s", "w", "n"};
+  static constexpr std::string_view kWord[] = {"east", "south", "west", "north"};
+  for (int i = 0; i < kSeats; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    if (t == kZh[k] || same_ascii_word(t, kLetter[k]) || same_ascii_word(t, kWord[k]) ||
+        (t.size() == 1 && t[0] == static_cast<char>('0' + i)))
+      return i;
+  }
+  for (int i = 0; i < kSeats; ++i)
+    if (!t.empty() && names[static_cast<std::size_t>(i)] == t) return i;
+  std::string en = "no seat \"" + std::string(t) + "\": say 东 南 西 北, E S W N, 0-3",
+              zh = "没有座位“" + std::string(t) + "”：写 东 南 西 北、E S W N、0-3";
+  std::string en_names, zh_names;
+  for (const auto& n : names)
+    if (!n.empty())
+      en_names += (en_names.empty() ? "" : ", ") + n,
+          zh_names += (zh_names.empty() ? "" : "、") + n;
+  if (!en_names.empty())
+    en += " or a player's name (" + en_names + ")", zh += "或玩家名（" + zh_names + "）";
+  return Error(ErrorCode::BadWord, en, zh);
+}
+
+Text session_hand_summary(const Table& t, const Ledger& ledger) {
+  Text out;
+  for (bool zh : {false, true}) {
+    std::string s;
+    switch (t.outcome) {
+      case Table::Outcome::Draw:
+        s = zh ? "流局" : "draw";
+        break;
+      case Table::Outcome::Escape:
+        s = seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
+        break;
+      case Table::Outcome::Win:
+        for (const auto& item : ledger.items)
+          if (item.id == "win") s += (s.empty() ? "" : zh ? "；" : "; ") + item.detail.in(zh);
+        break;
+    }
+    (zh ? out.zh : out.en) = s;
+  }
+  return out;
 }
 
 Session::Session() = default;
@@ -39,6 +212,8 @@ Result<bool> Session::header(std::string_view line) {
     }
   defaults_ = std::move(d);
   rules_.reset();  // built again for the new rule set or options
+  header_lines_.emplace_back(line);
+  start_ = defaults_;
   return true;
 }
 
@@ -55,6 +230,7 @@ bool is_json(std::string_view s) {
 // are filled in here too, and again by play() with those of the hand's own turn.
 Result<ReadHand> read_hand(std::string_view line, const WordsDefaults& defaults) {
   ReadHand hand;
+  hand.line = std::string(line);
   if (is_json(line)) {
     // A JSON hand needs only what happened: what it leaves out comes from the session.
     // Through the gate every JSON input passes: a hand nested 100,000 deep is refused
@@ -171,12 +347,89 @@ Result<SessionHand> Session::play(ReadHand read) {
   hand.rules = rules;
   hand.totals = totals;
   totals_ = totals;
+  KeptHand kept;
+  kept.line = std::move(read.line);
+  kept.points = hand.ledger.totals;
+  for (const auto& item : hand.ledger.items)
+    for (const auto& tr : item.transfers)
+      kept.paid[static_cast<std::size_t>(tr.from)][static_cast<std::size_t>(tr.to)] += tr.points;
+  kept.dealer = t.dealer;
+  kept.streak = t.streak;
+  kept.summary = session_hand_summary(t, hand.ledger);
+  kept.carried = {defaults_.have_dealer, defaults_.dealer, defaults_.streak, defaults_.rules};
+  kept_.push_back(std::move(kept));
   defaults_.dealer = hand.ledger.next_dealer;
   defaults_.streak = hand.ledger.next_streak;
   defaults_.have_dealer = true;
   if (defaults_.rules.empty()) defaults_.rules = t.rules;
   ++hands_;
   return hand;
+}
+
+Result<long> Session::undo() {
+  if (kept_.empty())
+    return Error(ErrorCode::Inconsistent, "nothing to undo: the evening has no hand yet",
+                 "没有可撤销的：本场还没有一局");
+  const KeptHand& last = kept_.back();
+  for (std::size_t i = 0; i < kSeats; ++i) totals_[i] -= last.points[i];
+  defaults_.have_dealer = last.carried.have_dealer;
+  defaults_.dealer = last.carried.dealer;
+  defaults_.streak = last.carried.streak;
+  defaults_.rules = last.carried.rules;
+  kept_.pop_back();
+  return hands_--;
+}
+
+Result<std::vector<SessionHand>> Session::edit(long number, std::string_view line) {
+  if (number < 1 || number > hands_)
+    return Error(
+        ErrorCode::BadWord,
+        "there is no hand " + std::to_string(number) + " to edit (the evening has " +
+            std::to_string(hands_) + ")",
+        "没有第 " + std::to_string(number) + " 局可改（本场共 " + std::to_string(hands_) + " 局）");
+  Session next = *this;  // the edit is played on a copy: a refusal leaves this one unchanged
+  std::vector<std::string> later;
+  while (next.hands_ >= number) {
+    later.push_back(std::move(next.kept_.back().line));
+    (void)next.undo();
+  }
+  later.pop_back();  // hand `number`'s old line
+  std::vector<SessionHand> played;
+  auto first = next.play(line);
+  if (!first) return first.error();
+  played.push_back(std::move(*first));
+  for (auto it = later.rbegin(); it != later.rend(); ++it) {
+    const long n = next.hands_ + 1;
+    auto hand = next.play(*it);
+    if (!hand) {  // the change makes a later hand impossible: it names that hand
+      Error e = hand.error();
+      e.en = "hand " + std::to_string(n) + " would no longer stand: " + e.en;
+      e.zh = "第 " + std::to_string(n) + " 局将不成立：" + e.zh;
+      return e;
+    }
+    played.push_back(std::move(*hand));
+  }
+  *this = std::move(next);
+  return played;
+}
+
+Result<std::vector<SessionHand>> Session::apply(const SessionCommand& command) {
+  switch (command.kind) {
+    case SessionCommand::Kind::Undo:
+      if (auto u = undo(); !u) return u.error();
+      return std::vector<SessionHand>{};
+    case SessionCommand::Kind::Edit:
+      return edit(command.hand, command.rest);
+    case SessionCommand::Kind::SettleUp:
+      break;
+  }
+  return std::vector<SessionHand>{};
+}
+
+std::vector<std::string> Session::lines() const {
+  std::vector<std::string> out = header_lines_;
+  for (const auto& k : kept_) out.push_back(k.line);
+  return out;
 }
 
 }  // namespace qianmj

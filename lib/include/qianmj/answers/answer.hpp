@@ -29,7 +29,8 @@ struct Request {
   // settle: one table, in words or JSON text, or in words one argument a word.
   std::string table;
   std::vector<std::string> table_words;
-  int seat = -1;          // that seat's statement (个人结算)
+  int seat = -1;          // that seat's statement (个人结算); a session's too
+  std::string seat_text;  // session: the seat of a statement as typed (东, E, 0-3 or a name)
   bool to_json = false;   // the table itself as JSON
   bool to_words = false;  // the table itself in words
   // session: the evening's lines; rows: one row a hand and seat, comma- or tab-separated.

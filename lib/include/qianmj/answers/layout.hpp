@@ -6,7 +6,9 @@
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qianmj/answers/session.hpp"
@@ -61,6 +63,56 @@ void append_session_hand_json_text(std::string& out, const SessionHand& hand, lo
                                    int next_dealer, std::int64_t next_streak);
 // The final standings: text, or the JSON summary line (`rules_id` when the session has none).
 std::string session_standings_text(const Session& s, bool zh);
-std::string session_summary_json_text(const Session& s, const std::string& rules_id, bool zh);
+// With the JSON summary: "transfers" [{"from", "to", "points"}] (settle_up), and with `seat`
+// >= 0 that seat's "statement".
+std::string session_summary_json_text(const Session& s, const std::string& rules_id, bool zh,
+                                      int seat = -1);
+
+// How a session's answers are written: JSON lines, spreadsheet rows (`rows` ',' or '\t'), or
+// text in Chinese or English, wide or narrow.
+struct SessionOutput {
+  bool json = false;
+  char rows = 0;  // 0: no rows
+  bool zh = false, narrow = false;
+};
+// One hand's answer as `o` asks (line: its line in the input).
+void append_session_hand(std::string& out, const Session& s, const SessionHand& hand, long line,
+                         const SessionOutput& o);
+// A line that is a command to the evening (undo, edit N …, settle-up; session_command)
+// applied to `s` and its answer appended to `out`: nullopt for a line that is no command, true
+// when the evening changed (undo, edit), false for settle-up. On an error `s` is unchanged
+// and nothing is appended. An undo writes, as rows, the undone hand's rows with the amounts
+// reversed; an edit, those of every hand it replays, then their rows as now played.
+std::optional<Result<bool>> session_command_answer(Session& s, std::string_view line, long n,
+                                                   const SessionOutput& o, std::string& out);
+// Who pays whom (settle_up), as text (`narrow`: the same, it fits 40 columns) or rows (a blank
+// line, then from,from_name,to,to_name,points).
+std::string settle_up_text(const Session& s, bool zh);
+std::string settle_up_rows(const Session& s, char sep, bool zh);
+// One seat's statement for the evening: per hand and per other seat, from the ledgers'
+// payments, with totals that are its standing. Text (wide, or narrow one item a line) or rows
+// (a blank line, then hand,seat,name,with,with_name,points; the last rows' hand is "total").
+struct SeatStatement {
+  int seat = 0;
+  struct HandRow {
+    long hand = 0;
+    std::int64_t points = 0;                  // the seat's amount in the hand
+    std::array<std::int64_t, kSeats> with{};  // net with each other seat (its own: 0)
+    Text summary;
+  };
+  std::vector<HandRow> hands;
+  std::array<std::int64_t, kSeats> with{};
+  std::int64_t total = 0;
+};
+SeatStatement session_statement(const Session& s, int seat);
+std::string session_statement_text(const Session& s, int seat, bool zh, bool narrow);
+std::string session_statement_rows(const Session& s, int seat, char sep, bool zh);
+// The interactive prompt: the totals on a line of their own (empty before the first hand;
+// `narrow`: two seats a line), then a short prompt naming the next hand and its dealer
+// ("第3局 庄阿明> ", "hand 3 dealer East> "), so it never wraps at 40 columns.
+struct SessionPrompt {
+  std::string totals, prompt;
+};
+SessionPrompt session_prompt(const Session& s, bool zh, bool narrow);
 
 }  // namespace qianmj

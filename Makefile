@@ -164,10 +164,12 @@ exhaustive: build
 	$(BUILD)/bench/qianmj_exhaustive
 
 # docs/rules.md is made from lib/src/rules/*/rules.md and the house-rule table, completions/
-# from the option table; the suite fails when either is out of date.
+# from the option table, the man pages from man/qianmj.1.src; the suite fails when any is out
+# of date.
 docs: build
 	$(QIANMJ) rules --markdown > docs/rules.md
 	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Docs: README's house-rule table*"
+	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Docs: man/qianmj.1 and man/zh/qianmj.1*"
 	QIANMJ_UPDATE_DOCS=1 $(BUILD)/tests/qianmj_tests "Completions: completions/ hold*"
 
 clean:

@@ -62,6 +62,12 @@ void add_guess(qianmj::Error& error, const std::string& near) {
   error.zh += "（是不是 " + near + "？）";
 }
 
+// qianmj help words: the library's listing of the words of a table, at the terminal's width.
+int help_words(const qianmj::cli::Common& c, std::ostream& out) {
+  using namespace qianmj::cli;
+  return write_answer(qianmj::answer(request_of(c, qianmj::Command::Words)), c, out, std::cerr);
+}
+
 bool has_arg(int argc, char** argv, std::string_view arg) {
   for (int i = 1; i < argc; ++i)
     if (argv[i] == arg) return true;
@@ -127,8 +133,10 @@ int main(int argc, char** argv) {
   auto* rules_app = rules.add(app);
   // `qianmj help [SUBCOMMAND]` and `qianmj completions SHELL`.
   std::string help_topic, shell;
-  auto* help_app = app.add_subcommand("help", "Print the help of qianmj or of one subcommand");
-  doc(*help_app, "显示 qianmj 或某个子命令的帮助");
+  auto* help_app = app.add_subcommand(
+      "help",
+      "Print the help of qianmj or of one subcommand, or the words of a table (help words)");
+  doc(*help_app, "显示 qianmj 或某个子命令的帮助，或牌桌用词（help 文字）");
   auto* completions_app =
       app.add_subcommand("completions", "Print the shell completion script for bash, zsh or fish");
   doc(*completions_app, "输出 bash、zsh 或 fish 的命令补全脚本");
@@ -140,9 +148,13 @@ int main(int argc, char** argv) {
       "bash、zsh 或 fish", {"bash", "zsh", "fish"});
   std::vector<std::string> topics;  // every subcommand, `help` and `completions` included
   for (const CLI::App* s : subcommands_of(app)) topics.push_back(s->get_name());
+  // `help words` (help 文字, help 词) lists the words of a table in words.
+  std::vector<std::string> help_topics = topics;
+  help_topics.push_back("words");
   doc(*help_app,
-      help_app->add_option("subcommand", help_topic, "the subcommand")->type_name("SUBCOMMAND"),
-      "子命令", topics);
+      help_app->add_option("subcommand", help_topic, "the subcommand, or words")
+          ->type_name("SUBCOMMAND"),
+      "子命令，或 words（文字）", help_topics);
   // The common options go on the subcommands the command line can reach: the one it names
   // (and the one `help` names), or all of them for `completions`. Declaring them on all
   // seven every time would cost a fifth of a call's start-up.
@@ -206,6 +218,8 @@ int main(int argc, char** argv) {
     if (help_topic.empty()) {
       out << help->make_help(&app, "", CLI::AppFormatMode::Normal);
       code = kOk;
+    } else if (help_topic == "words" || help_topic == "文字" || help_topic == "词") {
+      code = help_words(c, out);
     } else if (std::find(topics.begin(), topics.end(), help_topic) != topics.end()) {  // or help
       out << help->make_help(app.get_subcommand(help_topic), "", CLI::AppFormatMode::Normal);
       code = kOk;

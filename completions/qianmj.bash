@@ -80,7 +80,7 @@ _qianmj() {
       ;;
     help)
       words='-h --help --rules --rule --json --zh --en --narrow --glyphs'
-      [[ $cur == -* ]] || words='score waits settle session rules help completions'
+      [[ $cur == -* ]] || words='score waits settle session rules help completions words'
       ;;
     completions)
       words='-h --help --rules --rule --json --zh --en --narrow --glyphs'

@@ -99,8 +99,8 @@ TEST_CASE(
   CHECK(bash("qianmj score --rule zunyi-b", 3) == "zunyi-baoting=\n");
   CHECK(bash("qianmj score --dealer p", 3) == "payer\n");
   CHECK(bash("qianmj rules D1", 2) == "D1 D10 D11\n");
-  CHECK(bash("qianmj help w", 2) == "waits\n");
-  CHECK(bash("qianmj score --win ''", 3) == "\n");  // a tile: nothing to offer, not options
+  CHECK(bash("qianmj help w", 2) == "waits words\n");  // a subcommand, or the words (help words)
+  CHECK(bash("qianmj score --win ''", 3) == "\n");     // a tile: nothing to offer, not options
   // Every option of every subcommand is offered after its "--".
   for (const auto& [sub, options] : options_by_subcommand()) {
     INFO(sub);

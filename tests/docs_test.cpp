@@ -6,6 +6,9 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string_view>
 
 #include "helpers.hpp"
 #include "qianmj/answers/rule_texts.hpp"
@@ -159,9 +162,11 @@ std::vector<Example> readme_examples() {
   return out;
 }
 
-// The man page: the .nf/.fi blocks of EXAMPLES, roff escapes undone.
-std::vector<Example> man_examples() {
-  std::istringstream in(test::slurp(test::testdata("../man/qianmj.1")));
+// A man page (the English one, or the Chinese): the .nf/.fi blocks of EXAMPLES (示例), roff
+// escapes undone.
+std::vector<Example> man_examples(const char* page = "../man/qianmj.1",
+                                  const char* heading = ".SH EXAMPLES") {
+  std::istringstream in(test::slurp(test::testdata(page)));
   std::vector<std::string> block;
   std::string line;
   bool examples = false, inside = false;
@@ -187,7 +192,7 @@ std::vector<Example> man_examples() {
   };
   while (std::getline(in, line)) {
     ++n;
-    if (line.rfind(".SH", 0) == 0) examples = line == ".SH EXAMPLES";
+    if (line.rfind(".SH", 0) == 0) examples = line == heading;
     if (!examples) continue;
     if (line == ".nf") {
       inside = true, block.clear(), first = n;
@@ -248,6 +253,14 @@ TEST_CASE("Docs: every example in the man page's EXAMPLES prints what the page s
   check_examples(examples, "man/qianmj.1");
 }
 
+TEST_CASE(
+    "Docs: every example in the Chinese man page's 示例 prints what the page shows (its commands "
+    "say --zh)") {
+  auto examples = man_examples("../man/zh/qianmj.1", ".SH 示例");
+  CHECK(examples.size() >= 10);
+  check_examples(examples, "man/zh/qianmj.1");
+}
+
 namespace {
 
 // Who has an option, as the generated tables say it: the rule set, or "all" for an option of
@@ -282,15 +295,169 @@ std::string readme_options() {
   return out;
 }
 
-std::string man_options() {
+std::string man_options(bool zh = false) {
   std::string out;
-  for (const auto& o : option_specs())
+  for (const auto& o : option_specs()) {
+    const RulesetInfo* info = find_ruleset(o.rules);
+    const std::string owner_zh = o.rules.empty() ? "所有规则"
+                                 : info          ? std::string(info->zh)
+                                                 : std::string(o.rules);
     out += ".TP\n.B " + std::string(o.name) + "=" + shown_default(o) + "\n" +
-           (o.rules.empty() ? std::string("All") : owners(o)) + ": " + std::string(o.en) + ".\n";
+           (zh ? owner_zh + "：" + std::string(o.zh) + "。\n"
+               : (o.rules.empty() ? std::string("All") : owners(o)) + ": " + std::string(o.en) +
+                     ".\n");
+  }
   return out;
 }
 
+// Whether `c` is a Chinese character or punctuation (a line may break beside it), and whether
+// it is punctuation no line may start with, or end with.
+bool cjk(char32_t c) {
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFFEF);
+}
+bool closing(char32_t c) {
+  return std::u32string_view(U"，。、；：！？）”】》").find(c) != std::u32string_view::npos;
+}
+bool opening(char32_t c) {
+  return std::u32string_view(U"（“【《").find(c) != std::u32string_view::npos;
+}
+
+// The code points of UTF-8 text (the pages are valid UTF-8), and back.
+std::u32string decode(const std::string& s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    char32_t c = n == 1 ? b : b & (0x7F >> n);
+    for (int k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out += c;
+    i += static_cast<std::size_t>(n);
+  }
+  return out;
+}
+std::string encode(const std::u32string& s) {
+  std::string out;
+  for (char32_t c : s) {
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+// groff breaks lines only at spaces, and Chinese has none: a break point (\:) between two
+// Chinese characters of filled text, but before closing or after opening punctuation.
+std::string breakable(const std::string& line) {
+  const std::u32string in = decode(line);
+  std::u32string out;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    out += in[i];
+    if (i + 1 < in.size() && cjk(in[i]) && cjk(in[i + 1]) && !opening(in[i]) && !closing(in[i + 1]))
+      out += U"\\:";
+  }
+  return encode(out);
+}
+
+// The Chinese page set for groff, which breaks and joins lines at spaces and Chinese has none:
+// in filled text (not .nf/.fi blocks, headings, comments or the NAME line) a break point (\:)
+// between two Chinese characters, and a text line that ends in one joined to a text line that
+// starts with one (\c), not with a space.
+std::string for_groff(const std::vector<std::string>& lines) {
+  std::string out;
+  bool nofill = false, name = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line == ".nf" || line == ".fi") nofill = line == ".nf";
+    if (line.rfind(".SH", 0) == 0) name = line == ".SH 名称";
+    const bool macro = !line.empty() && line[0] == '.';
+    const bool text =
+        !macro || line.rfind(".B", 0) == 0 || line.rfind(".I", 0) == 0 || line.rfind(".R", 0) == 0;
+    if (nofill || name || !text) {
+      out += line + "\n";
+      continue;
+    }
+    const std::u32string here = decode(line);
+    const std::u32string next = i + 1 < lines.size() ? decode(lines[i + 1]) : U"";
+    const bool join =
+        !macro && !here.empty() && cjk(here.back()) && !next.empty() && cjk(next.front());
+    out += breakable(line) + (join ? "\\c" : "") + "\n";
+  }
+  return out;
+}
+
+// The man pages, English and Chinese, from their one source (man/qianmj.1.src): a line is in
+// both pages, but between "@en" and "@zh" (English only) and "@zh" and "@@" (Chinese only);
+// an English block is always followed by its Chinese one. "@house-rules" is the house-rule
+// entries of every rule set. An error names its line.
+std::string man_page(const std::string& src, bool zh) {
+  std::istringstream in(src);
+  std::string line, block;  // block: "", "en" or "zh"
+  std::vector<std::string> out;
+  int n = 0;
+  auto fail = [&](const std::string& why) {
+    throw std::runtime_error("man/qianmj.1.src:" + std::to_string(n) + ": " + why);
+  };
+  while (std::getline(in, line)) {
+    ++n;
+    if (line == "@en") {
+      if (!block.empty()) fail("@en inside a block");
+      block = "en";
+    } else if (line == "@zh") {
+      if (block == "zh") fail("@zh inside a Chinese block");
+      block = "zh";
+    } else if (line == "@@") {
+      if (block != "zh") fail("@@ ends no Chinese block (an English block needs its @zh)");
+      block.clear();
+    } else if (line == "@house-rules") {
+      std::istringstream rules(man_options(zh));
+      for (std::string r; std::getline(rules, r);) out.push_back(r);
+    } else if (!line.empty() && line[0] == '@') {
+      fail("unknown marker " + line);
+    } else if (block.empty() || (block == "zh") == zh) {
+      out.push_back(line);
+    }
+  }
+  if (!block.empty()) fail("the file ends inside a block");
+  if (zh) return for_groff(out);
+  std::string text;
+  for (const auto& l : out) text += l + "\n";
+  return text;
+}
+
 }  // namespace
+
+TEST_CASE(
+    "Docs: man/qianmj.1 and man/zh/qianmj.1 are made from man/qianmj.1.src, so the English and the "
+    "Chinese page cannot drift (QIANMJ_UPDATE_DOCS=1 rewrites them: make docs)") {
+  const bool update = std::getenv("QIANMJ_UPDATE_DOCS") != nullptr;
+  const std::string src = test::slurp(test::testdata("../man/qianmj.1.src"));
+  REQUIRE(src.size() > 10000);
+  for (bool zh : {false, true}) {
+    const std::string path = zh ? "../man/zh/qianmj.1" : "../man/qianmj.1";
+    INFO(path << " (edit man/qianmj.1.src, then make docs)");
+    const std::string want = man_page(src, zh);
+    if (update) std::ofstream(test::testdata(path), std::ios::binary) << want;
+    CHECK(test::slurp(test::testdata(path)) == want);
+  }
+  // A block that is English only, without its Chinese, is refused: no prose goes untranslated.
+  CHECK_THROWS_WITH(man_page(".SH A\n@en\nx\n@@\n", true),
+                    Catch::Contains("src:4: @@ ends no Chinese block"));
+  CHECK(man_page("@en\nA b\n@zh\n甲乙，丙\n丁\n.B x\n@@\n", true) ==
+        "甲\\:乙，\\:丙\\c\n丁\n.B x\n");
+  CHECK(man_page("@en\nA b\n@zh\n甲乙，丙\n@@\n", false) == "A b\n");
+}
 
 TEST_CASE(
     "Docs: README's house-rule table and the man page's HOUSE RULES are made from every rule set's "

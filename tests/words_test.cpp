@@ -3,9 +3,13 @@
 // to words in both spellings; every spelling of every word reads the same.
 #include <nlohmann/json.hpp>
 
+#include "answers/word_listing.hpp"
+#include "core/nearest.hpp"
 #include "formats/words/lexicon.hpp"
 #include "generators.hpp"
 #include "helpers.hpp"
+#include "qianmj/answers/answer.hpp"
+#include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/engine/table_fields.hpp"
 #include "qianmj/formats/json.hpp"
@@ -540,9 +544,8 @@ TEST_CASE("Words (Z6): Zunyi's 鸡 words read and are written as before, to the 
                "a name is one word of at most 64 bytes that is not a seat, a tile, a number or a "
                "word of the table: 翻x",
                "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：翻x"},
-           Bad{"翻", ErrorCode::BadWord, 31,
-               "unknown word '翻' (the words are in README, Settling in words)",
-               "无法识别的词“翻”（用词见 README“用文字结算”）"},
+           Bad{"翻", ErrorCode::BadWord, 31, "unknown word '翻' (the words: qianmj help words)",
+               "无法识别的词“翻”（用词见 qianmj help 文字）"},
        }) {
     const std::string line = win + x.words;
     INFO(line);
@@ -559,4 +562,158 @@ TEST_CASE("Words (Z6): Zunyi's 鸡 words read and are written as before, to the 
   CHECK(draw.error().column == 28);
   CHECK(draw.error().en == "the turned-up tile (翻) is turned after a win");
   CHECK(draw.error().zh == "翻牌只在胡牌后");
+}
+
+// ---- findable: the listing of the words, and "did you mean" ----------------------------------
+
+namespace {
+
+// The entry of the listing that spells `text` (in either script), or nullptr.
+const detail::WordEntry* listed(const std::vector<detail::WordSection>& listing,
+                                std::string_view text) {
+  for (const auto& s : listing)
+    for (const auto& e : s.entries)
+      for (const auto* spellings : {&e.zh, &e.en})
+        if (std::find(spellings->begin(), spellings->end(), text) != spellings->end()) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Words: qianmj help words lists every word of the lexicon, the table fields, the rule sets "
+    "and the house rules, each with what it says in both languages and a use") {
+  const auto listing = detail::word_listing();
+  std::vector<std::string> words;
+  for (const auto& v : words::kVerbs) words.emplace_back(v.text);
+  for (const auto& f : words::kFlags) words.emplace_back(f.text);
+  for (const auto& k : words::kKeys) words.emplace_back(k.text);
+  for (const auto& sp : words::kSeatWords) words.emplace_back(sp.text);
+  for (const auto& v : words::field_words().verbs) words.emplace_back(v.text);
+  for (const auto& k : words::field_words().keys) words.emplace_back(k.text);
+  for (const auto& r : rulesets()) words.emplace_back(r.id), words.emplace_back(r.zh);
+  for (const auto& o : option_specs()) words.push_back(std::string(o.name) + "=");
+  CHECK(words.size() > 90);
+  for (const auto& w : words) {
+    INFO("a lexicon row without its listing entry: " << w);
+    const detail::WordEntry* e = listed(listing, w);
+    REQUIRE(e != nullptr);
+    CHECK_FALSE(e->says_en.empty());
+    CHECK_FALSE(e->says_zh.empty());
+    CHECK_FALSE(e->example_en.empty());
+  }
+  // The Zunyi words are in Zunyi's section.
+  for (const auto& s : listing)
+    if (s.id == "rules:duyun") CHECK(listed({s}, "冲锋鸡") == nullptr);
+  const auto zunyi = std::find_if(listing.begin(), listing.end(), [](const detail::WordSection& s) {
+    return s.id == "rules:zunyi";
+  });
+  REQUIRE(zunyi != listing.end());
+  for (const char* w : {"翻", "打幺鸡", "冲锋鸡", "flip", "yaoji", "chongfeng", "ji="})
+    CHECK(listed({*zunyi}, w) != nullptr);
+}
+
+TEST_CASE(
+    "Words: the listing answers through the front door in both languages and as JSON, and narrow "
+    "it keeps within 40 columns") {
+  auto answer_of = [](const std::string& request) { return json::parse(answer_json(request)); };
+  auto en = answer_of(R"({"command": "words"})");
+  CHECK(en["status"] == 0);
+  const std::string text_en = en["output"];
+  CHECK(text_en.find("E:zimo:7p") != std::string::npos);
+  CHECK(text_en.find("wins by self-draw") != std::string::npos);
+  auto zh = answer_of(R"({"command": "words", "lang": "zh", "narrow": true})");
+  const std::string text_zh = zh["output"];
+  CHECK(text_zh.find("自摸胡牌") != std::string::npos);
+  CHECK(text_zh.find("例 东自摸7筒") != std::string::npos);
+  for (const std::string& text :
+       {text_zh,
+        answer_of(R"({"command": "words", "narrow": true})")["output"].get<std::string>()}) {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+      INFO(line);
+      CHECK(display_width(line) <= 40);
+    }
+  }
+  auto j = answer_of(R"({"command": "words", "format": "json"})");
+  auto listing = json::parse(j["output"].get<std::string>());
+  CHECK(listing["schema"] == 1);
+  REQUIRE(listing["words"].is_array());
+  CHECK(listing["words"][0]["id"] == "seats");
+  CHECK(listing["words"][0]["words"][0]["zh"] == json::array({"东", "東"}));
+  // The program prints the same: help words, help 文字, help 词.
+  for (const char* topic : {"words", "文字", "词"}) {
+    auto r = run_qianmj({"help", topic, "--zh", "--narrow"});
+    CHECK(r.exit == 0);
+    CHECK(r.out == text_zh);
+  }
+  CHECK(run_qianmj({"help", "words", "--en"}).out == text_en);
+}
+
+TEST_CASE(
+    "Words: an unknown word names the nearest known one (did you mean) and qianmj help words, the "
+    "caret still under the word") {
+  struct Near {
+    std::string words;
+    int column;
+    std::string guess;  // "" none
+  };
+  for (const Near& x : {
+           Near{"庄东 东子摸7筒", 4, "东自摸7筒"},
+           Near{"庄东 东:2344567筒345789条 E:zmo:7p", 22, "E:zimo:7p"},
+           Near{"daelr:E 东:2344567筒345789条 东自摸7筒", 1, "dealer:E"},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 gangshanghau", 28, "gangshanghua"},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 流据", 28, "流局"},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 遵又", 28, "遵义"},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 东报厅", 28, "东报听"},
+           Near{"庄东 东:2344567筒345789条 东发财", 22, ""},
+           Near{"庄东 东:2344567筒345789条 E:baotin", 22, "E:baoting"},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 xyzzy", 28, ""},
+           Near{"庄东 东:2344567筒345789条 东自摸7筒 胡胡胡", 28, ""},
+       }) {
+    INFO(x.words);
+    auto t = table_from_words(std::string_view(x.words));
+    REQUIRE_FALSE(t);
+    CHECK(t.error().code == ErrorCode::BadWord);
+    CHECK(t.error().column == x.column);
+    if (x.guess.empty()) {
+      CHECK(t.error().en.find("did you mean") == std::string::npos);
+      CHECK(t.error().zh.find("是不是") == std::string::npos);
+    } else {
+      CHECK(t.error().en.find("(did you mean " + x.guess + "? the words: qianmj help words)") !=
+            std::string::npos);
+      CHECK(t.error().zh.find("（是不是 " + x.guess + "？用词见 qianmj help 文字）") !=
+            std::string::npos);
+    }
+    CHECK(t.error().en.find("qianmj help words") != std::string::npos);
+    CHECK(t.error().zh.find("qianmj help 文字") != std::string::npos);
+    CHECK(t.error().zh.find("README") == std::string::npos);
+  }
+  // House rules and rule sets, in words and on the command line.
+  auto bse = table_from_words(std::string_view("庄东 东:2344567筒345789条 东自摸7筒 bse=10"));
+  REQUIRE_FALSE(bse);
+  CHECK(bse.error().en == "unknown house rule 'bse' (did you mean base? qianmj rules lists them)");
+  CHECK(bse.error().zh == "未知的规则选项“bse”（是不是 base？qianmj rules 列出全部选项）");
+  auto zuny = ruleset_with_options("zuny", {});
+  REQUIRE_FALSE(zuny);
+  CHECK(zuny.error().en == "unknown rule set 'zuny' (did you mean zunyi? known: duyun, zunyi)");
+  auto mars = ruleset_with_options("mars", {});
+  REQUIRE_FALSE(mars);
+  CHECK(mars.error().en == "unknown rule set 'mars' (known: duyun, zunyi)");
+  auto r = run_qianmj({"score", "23445677筒345789条", "--rule", "bsae=10", "--en"});
+  CHECK(r.exit == 2);
+  CHECK(r.err.find("unknown house rule 'bsae' (did you mean base? known: ") != std::string::npos);
+}
+
+TEST_CASE("Words: the edit distance counts characters, a Chinese one as one, ASCII without case") {
+  CHECK(word_distance("子摸", "自摸") == 1);
+  CHECK(word_distance("zmo", "ZIMO") == 1);
+  CHECK(word_distance("daelr", "dealer") == 2);  // a swap and an insertion
+  CHECK(word_distance("流局", "流局") == 0);
+  CHECK(nearest_word("zuny", {"duyun", "zunyi"}) == "zunyi");
+  CHECK(nearest_word("x", {"E", "S"}).empty());  // one letter is no typo of another
+  CHECK(nearest_word("abcdef", {"base", "ji"}).empty());
+  CHECK(nearest_start("子摸7筒", {"自摸", "放炮"}) == "自摸7筒");
+  CHECK(nearest_start("自摸7筒", {"自摸"}).empty());  // no typo: it starts with the word
 }

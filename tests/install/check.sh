@@ -75,6 +75,11 @@ destdir)
   page=$(man -M "$prefix/share/man" -w qianmj) || fail "man -M ... -w qianmj finds no page"
   [ "$page" = "$prefix/share/man/man1/qianmj.1.gz" ] || fail "man found $page"
   MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "Guizhou mahjong" || fail "the man page does not render"
+  # The Chinese page, for man -L zh_CN (or a zh_CN locale), renders in Chinese. (MANPATH, not
+  # -M: man-db looks in the language's directories of MANPATH's, not of -M's.)
+  page=$(MANPATH=$prefix/share/man man -L zh_CN -w qianmj) || fail "man -L zh_CN -w qianmj finds no page"
+  [ "$page" = "$prefix/share/man/zh_CN/man1/qianmj.1.gz" ] || fail "man -L zh_CN found $page"
+  MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "贵州麻将" || fail "the Chinese man page does not render"
   # The bash completion loads and completes a subcommand and an option.
   words=$(bash -c 'source "$1"; COMP_WORDS=(qianmj sc); COMP_CWORD=1; _qianmj; echo "${COMPREPLY[*]}"
                    COMP_WORDS=(qianmj score --zi); COMP_CWORD=2; _qianmj; echo "${COMPREPLY[*]}"' \

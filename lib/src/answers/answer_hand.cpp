@@ -129,6 +129,7 @@ Answer answer(const Request& r) {
   try {
     if (r.command == Command::Settle) return settle_request_answer(r);
     if (r.command == Command::Session) return session_answer(r);
+    if (r.command == Command::Words) return words_answer(r);
     auto rules = request_ruleset(r);
     if (!rules) return failed(r, rules.error(), r.rules_id());
     if (r.command == Command::Score) return score_answer(r, **rules);

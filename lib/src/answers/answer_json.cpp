@@ -118,7 +118,8 @@ Result<Request> read_request(std::string_view text) {
     return Error{ErrorCode::BadJson, "a request is a JSON object", "请求应为 JSON 对象"};
   Request r;
   if (!j.contains("command")) return bad_field("command", "required", "必填");
-  auto command = choice("command", j["command"], {"score", "waits", "settle", "session", "rules"});
+  auto command =
+      choice("command", j["command"], {"score", "waits", "settle", "session", "rules", "words"});
   if (!command) return command.error();
   r.command = static_cast<Command>(*command);
   for (const auto& entry : j.items())

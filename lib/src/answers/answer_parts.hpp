@@ -15,5 +15,6 @@ Answer waits_answer(const Request& r, const Ruleset& rules);
 Answer rules_answer(const Request& r, const Ruleset& rules);
 Answer settle_request_answer(const Request& r);
 Answer session_answer(const Request& r);
+Answer words_answer(const Request& r);
 
 }  // namespace qianmj::detail

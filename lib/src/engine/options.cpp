@@ -4,6 +4,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "core/nearest.hpp"
 #include "qianmj/engine/registry.hpp"
 
 namespace qianmj {
@@ -41,6 +42,19 @@ std::string names_of(std::string_view rules_id) {
     if (rules_id.empty() || option_applies(s, rules_id))
       names += (names.empty() ? "" : ", ") + std::string(s.name);
   return names;
+}
+
+// An unknown house rule, naming the nearest one of all rule sets when it is near.
+Error unknown_option(std::string_view name, std::string_view rules_id) {
+  std::vector<std::string_view> known;
+  for (const auto& o : option_specs()) known.push_back(o.name);
+  const std::string guess = nearest_word(name, known);
+  return option_error("unknown house rule '" + std::string(name) + "' (" +
+                          (guess.empty() ? "" : "did you mean " + guess + "? ") +
+                          "known: " + names_of(rules_id) + ")",
+                      "未知的规则选项“" + std::string(name) + "”（" +
+                          (guess.empty() ? "" : "是不是 " + guess + "？") + "可用：" +
+                          names_of(rules_id) + "）");
 }
 
 Error foreign(std::string_view name, const OptionSpec& spec, std::string_view rules_id) {
@@ -92,10 +106,7 @@ void Options::refuse(const OptionKey& key) const {
 
 std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
   auto i = option_index(name);
-  if (!i)
-    return option_error(
-        "unknown house rule '" + std::string(name) + "' (known: " + names_of(rules_) + ")",
-        "未知的规则选项“" + std::string(name) + "”（可用：" + names_of(rules_) + "）");
+  if (!i) return unknown_option(name, rules_);
   const auto& spec = option_specs()[*i];
   if (!rules_.empty() && !option_applies(spec, rules_)) return foreign(name, spec, rules_);
   if (value < spec.min || value > spec.max)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/nearest.hpp"
 #include "qianmj/engine/ruleset.hpp"
 
 namespace qianmj {
@@ -88,12 +89,23 @@ std::string known_ruleset_ids() {
   return out;
 }
 
+Error unknown_ruleset(std::string_view id) {
+  std::vector<std::string_view> known;
+  for (const auto& r : registered()) known.push_back(r.id), known.push_back(r.zh);
+  const std::string guess = nearest_word(id, known);
+  return Error{ErrorCode::BadOption,
+               "unknown rule set '" + std::string(id) + "' (" +
+                   (guess.empty() ? "" : "did you mean " + guess + "? ") +
+                   "known: " + known_ruleset_ids() + ")",
+               "未知的规则“" + std::string(id) + "”（" +
+                   (guess.empty() ? "" : "是不是 " + guess + "？") + "可用：" +
+                   known_ruleset_ids() + "）",
+               0, ""};
+}
+
 Result<std::unique_ptr<Ruleset>> build_ruleset(std::string_view id, Options options) {
   const RulesetInfo* info = find_ruleset(id);
-  if (!info)
-    return Error{ErrorCode::BadOption,
-                 "unknown rule set '" + std::string(id) + "' (known: " + known_ruleset_ids() + ")",
-                 "未知的规则“" + std::string(id) + "”（可用：" + known_ruleset_ids() + "）", 0, ""};
+  if (!info) return unknown_ruleset(id);
   if (auto e = foreign_option(id, options)) return *e;
   return info->make(std::move(options));
 }

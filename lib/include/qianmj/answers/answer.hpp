@@ -15,7 +15,7 @@
 
 namespace qianmj {
 
-enum class Command { Score, Waits, Settle, Session, Rules };
+enum class Command { Score, Waits, Settle, Session, Rules, Words };
 
 struct Request {
   Command command = Command::Score;
@@ -39,6 +39,8 @@ struct Request {
   // rules: rule ids to explain, or the whole reference as Markdown; none: the table in effect.
   std::vector<std::string> rule_ids;
   bool markdown = false;
+  // words: the listing of the words of a table in words (qianmj help words); json, chinese and
+  // narrow apply.
   // The output: JSON, or text in Chinese or English, narrow (one seat a line), with glyphs.
   bool json = false, chinese = false, narrow = false, glyphs = false;
 

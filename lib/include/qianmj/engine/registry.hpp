@@ -33,6 +33,8 @@ std::span<const RulesetInfo> rulesets();
 const RulesetInfo& default_ruleset();
 const RulesetInfo* find_ruleset(std::string_view id);  // nullptr for an unknown id
 std::string known_ruleset_ids();                       // the ids, comma-separated
+// bad_option for a rule set `id` that is none, naming the nearest one when it is near.
+Error unknown_ruleset(std::string_view id);
 
 // Adds a rule set made outside the library (a test's, an embedder's) after the built-in ones.
 // Only before the registry is first read — by rulesets(), a table, an option, a words reader

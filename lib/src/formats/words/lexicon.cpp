@@ -216,4 +216,102 @@ std::optional<std::int64_t> number(std::string_view s) {
   return v;
 }
 
+WordUse use_of(Verb verb) {
+  switch (verb) {
+    case Verb::Hand:
+      return {
+          {"这一家的手牌（13 张，胡家可写 14 张）", "the seat's hand (13 tiles, or a winner's 14)"},
+          {"东:2344567筒345789条", "E:2344567p345789s"}};
+    case Verb::Name:
+      return {{"玩家的名字，之后可用它代替座位", "a player's name, then said for the seat"},
+              {"东=阿明 阿明自摸7筒", "E=Ming Ming:zimo:7p"}};
+    case Verb::Win:
+      return {{"点炮胡：胡别人打出的牌（再写谁放炮）", "wins off a discard (say who discarded it)"},
+              {"北胡7筒 南放炮", "N:win:7p S:pao"}};
+    case Verb::SelfDraw:
+      return {{"自摸胡牌", "wins by self-draw"}, {"东自摸7筒", "E:zimo:7p"}};
+    case Verb::Discarder:
+      return {{"打出胡牌的那张（放炮）", "discarded the winning tile"},
+              {"北胡7筒 南放炮", "N:win:7p S:pao"}};
+    case Verb::Robbed:
+      return {{"加杠被抢（抢杠胡）", "had an added kong robbed (抢杠)"},
+              {"北胡5万 南被抢杠", "N:win:5m S:robbed"}};
+    case Verb::Escape:
+      return {{"逃跑（中途离桌）", "escaped (left the hand)"}, {"西逃跑", "W:escape"}};
+    case Verb::Baoting:
+      return {{"报听", "declared ready (报听)"}, {"东报听", "E:baoting"}};
+    case Verb::Fed:
+      return {{"点杠：打出别人直杠的那张", "fed a direct kong (discarded its tile)"},
+              {"西点杠5万", "W:fed:5m"}};
+    case Verb::Kongs:
+      return {{"未写手牌的一家的杠", "the kongs of a seat whose hand is not given"},
+              {"南杠(9999筒)[5555万+]", "S:kong:(9999p)[5555m+]"}};
+    case Verb::Dealer:
+      return {{"坐庄", "is the dealer"}, {"东坐庄", "E:dealer"}};
+    case Verb::Tianhu:
+      return {{"天胡（几家胡时写谁）", "天胡 (say whose, with several winners)"},
+              {"东天胡", "E:tianhu"}};
+    case Verb::Dihu:
+      return {{"地胡（几家胡时写谁）", "地胡 (say whose, with several winners)"},
+              {"北地胡", "N:dihu"}};
+    case Verb::Field:
+      return {{"规则自己的字段", "a field of a rule set"}, {"", ""}};
+  }
+  return {};
+}
+
+WordUse use_of(Flag flag) {
+  switch (flag) {
+    case Flag::Draw:
+      return {{"流局（黄庄）：写出每家的手牌", "a draw (流局): every hand is given"},
+              {"流局", "draw"}};
+    case Flag::Zimo:
+      return {{"胡牌是自摸", "the win was self-drawn"}, {"东胡7筒 自摸", "E:win:7p zimo"}};
+    case Flag::Gangshanghua:
+      return {{"杠上花：杠后补牌自摸", "won on the tile drawn after a kong"},
+              {"东自摸7筒 杠上花", "E:zimo:7p gangshanghua"}};
+    case Flag::Gangshangpao:
+      return {{"杠上炮：杠后打出的牌点炮", "won off the discard made after a kong"},
+              {"东胡7筒 南放炮 杠上炮", "E:win:7p S:pao gangshangpao"}};
+    case Flag::Robbing:
+      return {{"抢杠胡（放炮的一家即被抢杠）", "won by robbing an added kong"},
+              {"东胡5万 南放炮 抢杠", "E:win:5m S:pao qianggang"}};
+    case Flag::Tianhu:
+      return {{"天胡", "the win is a 天胡"}, {"东自摸7筒 天胡", "E:zimo:7p tianhu"}};
+    case Flag::Dihu:
+      return {{"地胡", "the win is a 地胡"}, {"南自摸7筒 地胡", "S:zimo:7p dihu"}};
+    case Flag::Multi:
+      return {{"一炮多响：一张牌几家胡（可不写）", "several winners off one discard (optional)"},
+              {"东胡5筒 南胡5筒 北放炮", "E:win:5p S:win:5p N:pao"}};
+    case Flag::LastFour:
+      return {{"逃跑发生在最后四张", "the escape came in the last four tiles"},
+              {"西逃跑 最后四张", "W:escape last-four"}};
+  }
+  return {};
+}
+
+WordUse use_of(Key key) {
+  switch (key) {
+    case Key::Dealer:
+      return {{"庄家", "the dealer"}, {"庄东", "dealer:E"}};
+    case Key::Streak:
+      return {{"连庄数", "the dealer's streak (连庄)"}, {"连庄2", "streak:2"}};
+    case Key::Rules:
+      return {{"规则", "the rule set"}, {"规则:遵义", "rules:zunyi"}};
+    case Key::LastKong:
+      return {{"一家有几个杠时，最后的是哪个", "which kong of a seat was the last"},
+              {"最后杠9筒", "last-kong:9p"}};
+    case Key::KongOrder:
+      return {{"按先后列出每个杠", "every kong, in the order made"},
+              {"杠序:北9筒,东5万", "kong-order:N9p,E5m"}};
+    case Key::Players:
+      return {{"四家的名字，依次为东南西北（牌局开头）",
+               "the four names, 东 南 西 北 in turn (a session's header)"},
+              {"玩家 阿明 小红 老王 小李", "players Ming Hong Wang Li"}};
+    case Key::Field:
+      return {{"规则自己的字段", "a field of a rule set"}, {"", ""}};
+  }
+  return {};
+}
+
 }  // namespace qianmj::words

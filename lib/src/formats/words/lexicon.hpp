@@ -166,6 +166,20 @@ inline constexpr Spelled kDealer{"庄", "dealer:"}, kStreak{"连庄", "streak:"}
     kGangshangpao{"杠上炮", "gangshangpao"};
 }  // namespace say
 
+// ---- what each word says, for the listing (qianmj help words) ----------------------------------
+// Every kind of word has a line saying what it says and a use of it, in both scripts: the
+// listing is made from the lists above, so a spelling added to one appears there by itself, and
+// a new kind of word without its line fails to compile (each switch names every kind).
+
+struct WordUse {
+  Spelled says;     // what the word says: {zh, en}
+  Spelled example;  // a use of it: {zh, en}
+};
+
+WordUse use_of(Verb verb);  // Verb::Field: the field's own (see the listing)
+WordUse use_of(Flag flag);
+WordUse use_of(Key key);
+
 // ---- lookups --------------------------------------------------------------------------------
 
 // s.starts_with(p), inline: the keywords are a few bytes, most of them off at the first.

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 
+#include "core/nearest.hpp"
 #include "core/utf8.hpp"
 #include "formats/words/lexicon.hpp"
 #include "qianmj/engine/registry.hpp"
@@ -46,6 +47,16 @@ std::string seat_en(int s) {
 }
 std::string seat_zh(int s) {
   return std::string(kSeatZh[static_cast<std::size_t>(s)]);
+}
+
+// After an unknown word: the nearest known word ("" none) and where every word is listed.
+std::string see_words_en(const std::string& guess) {
+  return guess.empty() ? " (the words: qianmj help words)"
+                       : " (did you mean " + guess + "? the words: qianmj help words)";
+}
+std::string see_words_zh(const std::string& guess) {
+  return guess.empty() ? "（用词见 qianmj help 文字）"
+                       : "（是不是 " + guess + "？用词见 qianmj help 文字）";
 }
 
 class WordsReader {
@@ -120,6 +131,8 @@ class WordsReader {
   Failure on_kong_order(std::string_view arg, std::size_t offset);
   Failure on_option(std::string_view w);
   Error unknown_word(std::string_view w) const;
+  std::string guess_word(std::string_view w) const;
+  std::string guess_verb(std::string_view rest, bool ascii) const;
   Failure on_seat(int s, std::size_t seat_bytes);
   Failure on_hand(int s, std::string_view arg, std::size_t offset);
   Failure on_win(int s, bool self_drawn, std::string_view arg, std::size_t offset);
@@ -391,11 +404,10 @@ WordsReader::Failure WordsReader::on_rules(std::string_view arg) {
   const RulesetInfo* r = nullptr;
   for (const auto& info : rulesets_)
     if (arg == info.id || arg == info.zh) r = &info;
-  if (!r)
-    return word_error(
-        ErrorCode::BadOption, *tok_,
-        "unknown rule set '" + std::string(arg) + "' (known: " + known_ruleset_ids() + ")",
-        "未知的规则“" + std::string(arg) + "”（可用：" + known_ruleset_ids() + "）");
+  if (!r) {
+    Error e = unknown_ruleset(arg);
+    return word_error(ErrorCode::BadOption, *tok_, e.en, e.zh);
+  }
   return on_ruleset(*r);
 }
 
@@ -451,39 +463,78 @@ WordsReader::Failure WordsReader::on_option(std::string_view w) {
     return std::nullopt;
   bool known = false;
   for (const auto& o : option_specs()) known = known || o.name == left;
-  if (!known)
-    return word_error(ErrorCode::BadOption, *tok_,
-                      "unknown house rule '" + std::string(left) + "' (qianmj rules lists them)",
-                      "未知的规则选项“" + std::string(left) + "”（qianmj rules 列出全部选项）");
+  if (!known) {
+    std::vector<std::string_view> names;
+    for (const auto& o : option_specs()) names.push_back(o.name);
+    const std::string guess = nearest_word(left, names);
+    const std::string en = guess.empty() ? "" : "did you mean " + guess + "? ";
+    const std::string zh = guess.empty() ? "" : "是不是 " + guess + "？";
+    return word_error(
+        ErrorCode::BadOption, *tok_,
+        "unknown house rule '" + std::string(left) + "' (" + en + "qianmj rules lists them)",
+        "未知的规则选项“" + std::string(left) + "”（" + zh + "qianmj rules 列出全部选项）");
+  }
   option_words_.emplace_back(std::string(w), tok_->column);
   return std::nullopt;
 }
 
 Error WordsReader::unknown_word(std::string_view w) const {
+  const std::string guess = guess_word(w);
   if (separator(w) != std::string_view::npos && separator(w) > 0)
     return bad_word(
         *tok_,
         "there is no seat '" + std::string(w.substr(0, separator(w))) +
-            "': the seats are 东 南 西 北, E S W N or 0-3 (东 is seat 0), or a player's name",
+            "': the seats are 东 南 西 北, E S W N or 0-3 (东 is seat 0), or a player's name" +
+            (guess.empty() ? "" : see_words_en(guess)),
         "没有座位“" + std::string(w.substr(0, separator(w))) +
-            "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字");
-  return bad_word(
-      *tok_, "unknown word '" + std::string(w) + "' (the words are in README, Settling in words)",
-      "无法识别的词“" + std::string(w) + "”（用词见 README“用文字结算”）");
+            "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字" +
+            (guess.empty() ? "" : see_words_zh(guess)));
+  return bad_word(*tok_, "unknown word '" + std::string(w) + "'" + see_words_en(guess),
+                  "无法识别的词“" + std::string(w) + "”" + see_words_zh(guess));
+}
+
+// The word a mistyped one was meant to be: a word alone or a rule set (all of `w`), or a keyword
+// and its value (the start of `w`).
+std::string WordsReader::guess_word(std::string_view w) const {
+  std::vector<std::string_view> whole, started;
+  for (const auto& f : kFlags) whole.push_back(f.text);
+  for (const auto& r : rulesets_) whole.push_back(r.id), whole.push_back(r.zh);
+  for (const auto& k : kKeys) started.push_back(k.text);
+  for (const auto& k : fields_.keys) started.push_back(k.text);
+  std::string guess = nearest_word(w, whole);
+  return guess.empty() ? nearest_start(w, started) : guess;
+}
+
+// What a seat did, mistyped: the verb it was meant to be (glued, or after "SEAT:"), all of
+// `rest` for a verb alone, its start for one with an argument.
+std::string WordsReader::guess_verb(std::string_view rest, bool ascii) const {
+  std::vector<std::string_view> whole, started;
+  auto add = [&](const VerbSpelling& v) {
+    if (v.ascii == ascii) (takes_argument(v) ? started : whole).push_back(v.text);
+  };
+  for (const auto& v : kVerbs) add(v);
+  for (const auto& v : fields_.verbs) add(v);
+  std::string guess = nearest_word(rest, whole);
+  return guess.empty() ? nearest_start(rest, started) : guess;
 }
 
 // A seat and what it did: the verb after the seat (its first `seat_bytes`), read by its step.
 WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
   std::string_view w = tok_->text;
   auto verb = verb_word(w.substr(seat_bytes), fields_);
-  if (!verb)
+  if (!verb) {
+    std::string guess = guess_verb(w.substr(seat_bytes), false);
+    if (!guess.empty()) guess = std::string(w.substr(0, seat_bytes)) + guess;
     return bad_word(*tok_,
                     "unknown word '" + std::string(w) +
                         "': after a seat comes its hand (东:…), a name (东=…) or what it did "
-                        "(胡7筒, 自摸7筒, 放炮, 报听 …)",
+                        "(胡7筒, 自摸7筒, 放炮, 报听 …)" +
+                        see_words_en(guess),
                     "无法识别的词“" + std::string(w) +
                         "”：座位后面应是手牌（东:…）、名字（东="
-                        "…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）");
+                        "…）或它做了什么（胡7筒、自摸7筒、放炮、报听……）" +
+                        see_words_zh(guess));
+  }
   const std::string_view arg = verb->arg;
   const std::size_t offset = w.size() - arg.size();
   switch (verb->verb) {
@@ -519,6 +570,12 @@ WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
 WordsReader::Failure WordsReader::on_hand(int s, std::string_view arg, std::size_t offset) {
   const auto si = static_cast<std::size_t>(s);
   const std::string_view w = tok_->text;
+  // E:zmo:7p is no hand but a mistyped verb: say which.
+  if (std::string guess = looks_like_hand_text(arg) ? "" : guess_verb(arg, true); !guess.empty()) {
+    guess = std::string(w.substr(0, offset)) + guess;
+    return bad_word(*tok_, "unknown word '" + std::string(w) + "'" + see_words_en(guess),
+                    "无法识别的词“" + std::string(w) + "”" + see_words_zh(guess));
+  }
   if (hand_said_[si]) return twice(*tok_, "the hand of " + seat_en(s), seat_zh(s) + "的手牌");
   if (arg.empty())
     return bad_word(*tok_, "a hand must follow " + std::string(w), std::string(w) + "后面应是手牌");

@@ -87,14 +87,14 @@ TEST_CASE(
   std::istringstream rows(r.out);
   std::string line;
   std::getline(rows, line);
-  CHECK(line == "hand,line,seat,name,points,total,dealer,streak");
+  CHECK(line == "hand,line,seat,name,points,total,dealer,streak,declared");  // declared last
   int n = 0;
   while (std::getline(rows, line)) ++n;
   CHECK(n == 32 * 4);
-  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1\n") !=
+  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1,0\n") !=
         std::string::npos);  // the last hand's 小李 row
   r = test::run_qianmj({"session", test::testdata("session/zunyi.txt"), "--tsv", "--en"});
-  CHECK(r.out.find("\n1\t5\t0\t阿明\t15\t15\t1\t0\n") != std::string::npos);
+  CHECK(r.out.find("\n1\t5\t0\t阿明\t15\t15\t1\t0\t0\n") != std::string::npos);
 }
 
 TEST_CASE(

@@ -7,6 +7,7 @@
 
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/ruleset.hpp"
 
 namespace qianmj::words {
 namespace {
@@ -189,6 +190,17 @@ std::optional<VerbWord> verb_word(std::string_view rest, const FieldWords& field
     if (auto v = verb_at(fields.verbs[take_lowest(c)], rest, after)) return v;
   if (colon) return VerbWord{Verb::Hand, after};
   return std::nullopt;
+}
+
+bool is_pattern_word(std::string_view w) {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> out;
+    for (const auto& info : rulesets())
+      if (auto r = make_ruleset(info.id))
+        for (auto& x : r->declared_pattern_words()) out.push_back(std::move(x));
+    return out;
+  }();
+  return std::find(words.begin(), words.end(), w) != words.end();
 }
 
 std::optional<Text> bad_name(std::string_view name) {

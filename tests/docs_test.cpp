@@ -76,7 +76,8 @@ TEST_CASE(
   const std::regex id(R"([^A-Za-z0-9]([CDZ][0-9]{1,2})[^0-9])");
   for (const char* file :
        {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt",
-        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt", "evening.txt"}) {
+        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt", "evening.txt",
+         "declared.txt"}) {
     std::istringstream in(test::slurp(test::testdata(std::string("cli/") + file)));
     std::string line;
     while (std::getline(in, line)) {

@@ -91,7 +91,7 @@ TEST_CASE(
   std::istringstream rows(r.out);
   std::string line;
   std::getline(rows, line);
-  CHECK(line == "hand,line,seat,name,points,total,dealer,streak");
+  CHECK(line == "hand,line,seat,name,points,total,dealer,streak,declared");  // declared last
   int n = 0;
   while (std::getline(rows, line) && !line.empty()) ++n;
   CHECK(n == 32 * 4);
@@ -101,10 +101,10 @@ TEST_CASE(
   CHECK(line == "from,from_name,to,to_name,points");
   std::string rest((std::istreambuf_iterator<char>(rows)), std::istreambuf_iterator<char>());
   CHECK(rest == "0,阿明,3,小李,108\n1,小红,2,老王,324\n1,小红,3,小李,24\n");
-  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1\n") !=
+  CHECK(r.out.find("\n32,36,3,小李,24,132,0,1,0\n") !=
         std::string::npos);  // the last hand's 小李 row
   r = test::run_qianmj({"session", test::testdata("session/zunyi.txt"), "--tsv", "--en"});
-  CHECK(r.out.find("\n1\t5\t0\t阿明\t15\t15\t1\t0\n") != std::string::npos);
+  CHECK(r.out.find("\n1\t5\t0\t阿明\t15\t15\t1\t0\t0\n") != std::string::npos);
 }
 
 TEST_CASE(
@@ -603,4 +603,84 @@ TEST_CASE(
   r = test::run_qianmj({"session", "--resume", "/nonexistent-dir/j.txt", "--en"}, "");
   CHECK(r.exit == 2);
   CHECK(r.err.find("error [read_error]") != std::string::npos);
+}
+
+namespace {
+
+// The #38 evenings at a table (testdata/session/table-*.txt): every other hand declared
+// (quick entry), a wrong hand taken back with 撤销 and another with undo, hand 5 edited
+// after hand 12 — the final evening checked hand by hand against the state the generator
+// worked out, then its settling up.
+void check_table_evening(const std::string& name) {
+  INFO("testdata/session/" << name);
+  auto expected = json_lines(test::slurp(test::testdata("session/" + name + ".expected.jsonl")));
+  auto last = json::parse(test::slurp(test::testdata("session/" + name + ".settle-up.json")));
+  REQUIRE(expected.size() == 30);
+  Session s;
+  std::istringstream in(test::slurp(test::testdata("session/" + name + ".txt")));
+  std::string line;
+  long undos = 0, edits = 0;
+  while (std::getline(in, line)) {
+    INFO(line);
+    if (session_blank_line(line)) continue;
+    if (auto c = session_command(line)) {
+      REQUIRE(*c);
+      auto applied = s.apply(**c);
+      REQUIRE(applied);
+      undos += (*c)->kind == SessionCommand::Kind::Undo;
+      edits += (*c)->kind == SessionCommand::Kind::Edit;
+      continue;
+    }
+    auto h = s.header(line);
+    REQUIRE(h);
+    if (*h) continue;
+    REQUIRE(s.play(line));
+  }
+  CHECK(undos == 2);
+  CHECK(edits == 1);
+  REQUIRE(s.kept().size() == 30);
+  std::array<std::int64_t, kSeats> running{};
+  for (std::size_t i = 0; i < 30; ++i) {
+    INFO("hand " << i + 1);
+    for (std::size_t p = 0; p < kSeats; ++p) running[p] += s.kept()[i].points[p];
+    CHECK(json(running) == expected[i]["totals"]);
+    const int next_dealer = i + 1 < 30 ? s.kept()[i + 1].dealer : s.dealer();
+    const std::int64_t next_streak = i + 1 < 30 ? s.kept()[i + 1].streak : s.streak();
+    CHECK(next_dealer == expected[i]["dealer"]);
+    CHECK(next_streak == expected[i]["streak"]);
+  }
+  CHECK(json(s.totals()) == last["totals"]);
+  // Settling up: the fewest payments (brute force in the generator), summing to the totals.
+  auto pay = settle_up(s.totals());
+  CHECK(pay.size() == last["fewest_transfers"].get<std::size_t>());
+  std::array<std::int64_t, kSeats> net{};
+  for (const auto& p : pay) {
+    CHECK(p.points > 0);
+    net[p.from] -= p.points;
+    net[p.to] += p.points;
+  }
+  CHECK(net == s.totals());
+  // The program says the same: the summary's totals and transfers.
+  auto r = test::run_qianmj({"session", test::testdata("session/" + name + ".txt"), "--json"});
+  CHECK(r.exit == 0);
+  auto answers = json_lines(r.out);
+  REQUIRE(!answers.empty());
+  const auto& summary = answers.back()["summary"];
+  CHECK(summary["totals"] == last["totals"]);
+  CHECK(summary["hands"] == 30);
+  CHECK(summary["transfers"].size() == pay.size());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "D10 D4 the Duyun evening at a table: 30 hands, every other declared, 撤销 and undo, hand 5 "
+    "edited after hand 12, settled up in the fewest payments") {
+  check_table_evening("table-duyun");
+}
+
+TEST_CASE(
+    "Z8 the Zunyi evening at a table: 30 hands, every other declared, 撤销 and undo, hand 5 "
+    "edited after hand 12, settled up in the fewest payments") {
+  check_table_evening("table-zunyi");
 }

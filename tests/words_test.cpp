@@ -379,8 +379,8 @@ namespace {
 
 constexpr std::string_view kBaoZh[] = {"摸宝"}, kBaoEn[] = {"mobao"};
 constexpr std::string_view kMaZh[] = {"买马"}, kMaEn[] = {"maima"};
-constexpr std::string_view kJiZh[] = {"鸡"}, kJiEn[] = {"ji"};
-constexpr std::string_view kJiWangZh[] = {"鸡王"}, kJiWangEn[] = {"jiwang"};
+constexpr std::string_view kJiZh[] = {"金鸡"}, kJiEn[] = {"jinji"};
+constexpr std::string_view kJiWangZh[] = {"金鸡王"}, kJiWangEn[] = {"jinjiwang"};
 // A field of a rule set no registry lists, called by its first Chinese word.
 constexpr TableField field(std::string_view path, TableField::Kind kind, std::int64_t max,
                            std::span<const std::string_view> zh,
@@ -388,8 +388,8 @@ constexpr TableField field(std::string_view path, TableField::Kind kind, std::in
                            std::string_view after_win = {}) {
   return {path, kind, 0, max, zh, en, zh.front(), zh.front(), how_many, after_win};
 }
-// A tile a seat said (摸宝7筒), a count of the win's (买马3), and a seat's count 鸡 and on/off
-// 鸡王, the word of one starting the other's.
+// A tile a seat said (摸宝7筒), a count of the win's (买马3), and a seat's count 金鸡 and on/off
+// 金鸡王, the word of one starting the other's (not 鸡: that is a common word, 东鸡2).
 constexpr TableField kBao = field("seats[].bao", TableField::Kind::Tile, 0, kBaoZh, kBaoEn);
 constexpr TableField kMa = field("result.ma", TableField::Kind::Int, 6, kMaZh, kMaEn, "how many 马",
                                  "is bought after a win");
@@ -423,14 +423,14 @@ TEST_CASE(
   CHECK(verb("摸宝7筒")->arg == "7筒");
   CHECK(verb(":mobao:7p")->arg == "7p");
   CHECK(verb(":mobao7p")->arg == "7p");
-  CHECK(verb("鸡王")->field == &kJiWang);  // 鸡王 before 鸡, though 鸡 is declared first
-  CHECK(verb("鸡3")->field == &kJi);
-  CHECK(verb("鸡王3")->field == &kJi);  // an on/off word takes no argument: 鸡 with 王3
-  CHECK(verb("鸡王3")->arg == "王3");
-  CHECK(verb(":jiwang")->field == &kJiWang);
-  CHECK(verb(":jiwang:")->field == &kJi);  // ji with wang:, as 鸡王3 is 鸡 with 王3
-  CHECK(verb(":ji")->field == &kJi);
-  CHECK(verb(":ji")->arg.empty());
+  CHECK(verb("金鸡王")->field == &kJiWang);  // 金鸡王 before 金鸡, though 金鸡 is declared first
+  CHECK(verb("金鸡3")->field == &kJi);
+  CHECK(verb("金鸡王3")->field == &kJi);  // an on/off word takes no argument: 金鸡 with 王3
+  CHECK(verb("金鸡王3")->arg == "王3");
+  CHECK(verb(":jinjiwang")->field == &kJiWang);
+  CHECK(verb(":jinjiwang:")->field == &kJi);  // jinji with wang:, as 金鸡王3 is 金鸡 with 王3
+  CHECK(verb(":jinji")->field == &kJi);
+  CHECK(verb(":jinji")->arg.empty());
   CHECK(verb("胡7筒")->verb == words::Verb::Win);  // the common words as before
   CHECK(key("买马3")->field == &kMa);
   CHECK(key("maima:3")->arg == "3");
@@ -466,11 +466,13 @@ TEST_CASE(
   f = kBao;
   f.words_zh = kJiZh;
   CHECK(clash({&kJi, &f}, {}) ==
-        "qianmj: table field seats[].bao: its word '鸡' is also a word of table field seats[].ji");
+        "qianmj: table field seats[].bao: its word '金鸡' is also a word of table field "
+        "seats[].ji");
   f = kMa;
   f.words_en = kJiEn;
   CHECK(clash({&kJi}, {&f}) ==
-        "qianmj: table field result.ma: its word 'ji' is also a word of table field seats[].ji");
+        "qianmj: table field result.ma: its word 'jinji' is also a word of table field "
+        "seats[].ji");
   f.words_en = kSep;
   CHECK(clash({}, {&f}).find("'a:b' is empty or has a separator") != std::string::npos);
   f = kBao;

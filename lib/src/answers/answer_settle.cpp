@@ -29,6 +29,11 @@ Result<const Ruleset*> table_ruleset(const Table& table) {
 
 // The table itself, as JSON or in words (--to-json, --to-words).
 Result<std::string> table_itself(const Table& table, const Request& r) {
+  if (table.declared())  // its JSON keys and words back are not written yet
+    return Error{ErrorCode::BadField,
+                 "a declared table (a pattern said instead of tiles) is not written back as JSON "
+                 "or words yet",
+                 "报称牌型的一局暂不能转写为 JSON 或文字"};
   if (r.to_json)  // the table alone (no "line"): settle reads it back as it is
     return json_text(table_to_json(table)) + '\n';
   auto w = table_to_words(table, r.chinese);

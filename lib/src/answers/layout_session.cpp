@@ -75,6 +75,7 @@ void append_session_hand_text(std::string& text, const SessionHand& hand,
   text += std::to_string(t.streak);
   text += "  ";
   text += hand_summary(hand, zh);
+  if (hand.ledger.declared) text += zh ? "  （报称，未核对牌）" : "  (declared, tiles not checked)";
   text += '\n';
   for (const auto& note : hand.notes) {
     text += zh ? "  说明  " : "  Note  ";
@@ -104,9 +105,9 @@ void append_session_hand_text(std::string& text, const SessionHand& hand,
 
 std::string session_rows_heading(char sep) {
   std::string out;
-  for (const char* cell : {"hand", "line", "seat", "name", "points", "total", "dealer"})
+  for (const char* cell : {"hand", "line", "seat", "name", "points", "total", "dealer", "streak"})
     out.append(cell) += sep;
-  return out + "streak\n";
+  return out + "declared\n";  // added last: the columns before it are INTERFACE's
 }
 
 void append_session_rows(std::string& out, const SessionHand& hand, long line, char sep, bool zh) {
@@ -119,6 +120,8 @@ void append_session_rows(std::string& out, const SessionHand& hand, long line, c
           std::to_string(hand.totals[i]), std::string(t.dealer == s ? "1" : "0")})
       out.append(cell) += sep;
     out += std::to_string(t.streak);
+    out += sep;
+    out += hand.ledger.declared ? '1' : '0';  // said by pattern, tiles not checked
     out += '\n';
   }
 }
@@ -147,7 +150,9 @@ void append_session_hand_json_text(std::string& out, const SessionHand& hand, lo
                                    int next_dealer, std::int64_t next_streak) {
   json_detail::Writer w(out);
   w.open('{').key("schema").number(kSchema).key("rules").string(hand.rules->id());
-  w.key("hand").number(hand.number).key("line").number(line).key("ledger");
+  w.key("hand").number(hand.number).key("line").number(line);
+  if (hand.ledger.declared) w.key("declared").boolean(true);  // said by pattern, not tiles
+  w.key("ledger");
   w.raw_by(
       [&](std::string& o) { append_ledger_json_text(o, hand.ledger, hand.table, *hand.rules); });
   w.key("totals").open('[');
@@ -173,6 +178,8 @@ void append_reversed_rows(std::string& out, const KeptHand& k, long number, long
           std::string(k.dealer == s ? "1" : "0")})
       out.append(cell) += sep;
     out += std::to_string(k.streak);
+    out += sep;
+    out += k.declared ? '1' : '0';
     out += '\n';
   }
 }

@@ -27,6 +27,8 @@ RowNet row_net(const LedgerItem& item) {
 
 // "东 听牌，大叫 平胡 1 番" for one seat's 查叫.
 std::string check_text(const SeatCheck& ch, const Ruleset& rules, bool zh) {
+  if (ch.ready && !ch.dajiao)  // a declared ready seat that said no pattern (a win's 鸡, 豆)
+    return zh ? "听牌" : "ready";
   if (ch.ready)
     return (zh ? "听牌，大叫 " : "ready, 大叫 ") + item_name(*ch.dajiao, zh) + ' ' +
            unit_text(ch.dajiao->value, rules.unit(), zh);
@@ -142,6 +144,8 @@ void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, boo
   if (auto price = rules.price()) out << "  " << price->name(zh) << ' ' << price->value;
   out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh)
       << (zh ? "  连庄 " : "  streak ") << t.streak << '\n';
+  if (ledger.declared)  // nothing was checked against tiles: the table's word for it
+    out << (zh ? "报称（未核对牌）\n" : "declared (tiles not checked)\n");
   checks_text(ledger, t, rules, zh, narrow, out);
   std::string total_label = zh ? "合计" : "Total";
   if (narrow)
@@ -155,6 +159,7 @@ void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, boo
 
 void statement_text(const Ledger& ledger, const Table& t, int seat, bool zh, std::ostream& out) {
   out << seat_name(t, seat, zh) << (zh ? " 的个人结算\n" : ": statement\n");
+  if (ledger.declared) out << (zh ? "报称（未核对牌）\n" : "declared (tiles not checked)\n");
   // Columns sized to their widest cell, so that no name runs into its amount.
   struct Row {
     std::string name, amount, detail;

@@ -356,6 +356,7 @@ Result<SessionHand> Session::play(ReadHand read) {
   kept.dealer = t.dealer;
   kept.streak = t.streak;
   kept.summary = session_hand_summary(t, hand.ledger);
+  kept.declared = hand.ledger.declared;
   kept.carried = {defaults_.have_dealer, defaults_.dealer, defaults_.streak, defaults_.rules};
   kept_.push_back(std::move(kept));
   defaults_.dealer = hand.ledger.next_dealer;

@@ -58,6 +58,21 @@ std::optional<Error> Ruleset::price_payers(Score& sc) const {
   return std::nullopt;
 }
 
+std::optional<Error> Ruleset::evaluate_declared(const DeclaredPattern&, const Situation&,
+                                                Score&) const {
+  return Error{ErrorCode::Inconsistent,
+               "the " + std::string(name().en) + " rules take no declared hands: give the tiles",
+               name().zh + "规则不能报称牌型：请写出手牌", 0, ""};
+}
+
+Result<Score> Ruleset::score_declared(const DeclaredPattern& p, const Situation& s) const {
+  Result<Score> out(std::in_place);
+  Score& sc = *out;
+  if (auto e = evaluate_declared(p, s, sc)) return *e;
+  if (auto e = price_payers(sc)) return *e;
+  return out;
+}
+
 std::string Ruleset::addon_value_text(std::string_view id) const {
   return "+" + std::to_string(addon(id).value);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/book.hpp"
+#include "engine/declared.hpp"
 #include "qianmj/core/terminal_text.hpp"
 
 namespace qianmj {
@@ -20,6 +21,11 @@ std::string seat_name(const Table& table, int seat, bool chinese) {
   const auto& name = table.seats[static_cast<std::size_t>(seat)].name;
   if (!name.empty()) return name;
   return chinese ? zh[seat] : en[seat];
+}
+
+bool Table::declared() const {
+  return std::any_of(seats.begin(), seats.end(),
+                     [](const SeatState& s) { return s.declared.has_value(); });
 }
 
 namespace {
@@ -103,6 +109,9 @@ std::optional<Error> check_kongs(const Table& t) {
     const auto& k = t.kongs[i];
     if (!valid_seat(k.seat))
       return bad(path("kongs", i, "seat"), "a seat from 0 to 3", "应为 0 到 3 号座位");
+    if (!k.tile_known && !t.declared())
+      return bad(path("kongs", i, "tile"), "a kong of a table in tiles names its tile",
+                 "按牌结算时杠须写明是哪张牌");
     if (k.kind == Meld::Kind::DirectKong) {
       if (!valid_seat(k.from))
         return bad(path("kongs", i, "from"), "a direct kong needs the discarder's seat (0 to 3)",
@@ -161,8 +170,11 @@ std::optional<Error> check_win(const Table& t, CheckedTable& c, std::size_t i) {
                           w.self_drawn() ? "杠上花：kongs 中最后一个杠应是胡家的"
                                          : "杠上炮：kongs 中最后一个杠应是点炮者的");
   }
-  if (!t.seats[static_cast<std::size_t>(w.seat)].hand)
+  if (!t.seats[static_cast<std::size_t>(w.seat)].hand && !t.declared())
     return bad(seat_hand(w.seat), "a winner's hand is required", "胡家的手牌必须给出");
+  if (t.declared() && !t.seats[static_cast<std::size_t>(w.seat)].declared)
+    return bad(path("seats", static_cast<std::size_t>(w.seat), "declared"),
+               "a declared table says each winner's pattern", "报称牌型时须写出每家胡家的牌型");
   return std::nullopt;
 }
 
@@ -199,7 +211,7 @@ std::optional<Error> check_wins(const Table& t, CheckedTable& c) {
     return bad("result.wins", "a win result lists at least one win", "胡牌结果至少要有一家胡");
   for (std::size_t i = 0; i < t.wins.size(); ++i)
     if (auto e = check_win(t, c, i)) return e;
-  if (t.wins.front().robbing_kong)
+  if (t.wins.front().robbing_kong && !t.declared())  // declared: no tile to match the kong by
     if (auto e = check_robbed_kong(t, c)) return e;
   for (std::size_t i = 0; i < t.wins.size(); ++i)
     if (t.wins[i].tianhu && !t.kongs.empty())
@@ -210,6 +222,7 @@ std::optional<Error> check_wins(const Table& t, CheckedTable& c) {
 }
 
 std::optional<Error> check_draw(const Table& t) {
+  if (t.declared()) return std::nullopt;  // each seat's readiness is said
   for (int s = 0; s < kSeats; ++s)
     if (!t.seats[static_cast<std::size_t>(s)].hand)
       return bad(seat_hand(s), "every hand is required at a draw (查叫)", "流局查叫需要每家的手牌");
@@ -219,7 +232,7 @@ std::optional<Error> check_draw(const Table& t) {
 std::optional<Error> check_escape(const Table& t) {
   if (!valid_seat(t.escaper))
     return bad("result.seat", "the escaper is a seat from 0 to 3", "逃跑者应为 0 到 3 号座位");
-  if (t.last_four)
+  if (t.last_four && !t.declared())
     for (int s = 0; s < kSeats; ++s)
       if (s != t.escaper && !t.seats[static_cast<std::size_t>(s)].hand)
         return bad(seat_hand(s), "an escape in the last four tiles needs every other hand (查大叫)",
@@ -403,7 +416,7 @@ namespace {
 Situation win_situation(const CheckedTable& c, const WinEvent& w) {
   const Table& t = c.table;
   Situation s;
-  s.win_tile = w.tile;
+  if (!c.declared[static_cast<std::size_t>(w.seat)]) s.win_tile = w.tile;  // declared: none
   s.zimo = w.self_drawn();
   s.after_kong = w.after_kong;
   s.robbing_kong = w.robbing_kong;
@@ -441,8 +454,11 @@ Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules) {
 }
 
 LedgerItem& book_kong(Book& book, const KongEvent& k, const KongPayment& row) {
-  Text detail{k.tile.ascii() + " " + book.seat(k.seat, false),
-              k.tile.chinese() + " " + book.seat(k.seat, true)};
+  Text detail{book.seat(k.seat, false), book.seat(k.seat, true)};
+  if (k.tile_known) {  // a declared kong may be said without its tile (北暗杠)
+    detail.en = k.tile.ascii() + " " + detail.en;
+    detail.zh = k.tile.chinese() + " " + detail.zh;
+  }
   if (k.kind == Meld::Kind::DirectKong) {
     detail.en += " (from " + book.seat(k.from, false) + ")";
     detail.zh += "（" + book.seat(k.from, true) + "点杠）";
@@ -481,8 +497,11 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
   for (std::size_t i = 0; i < t.wins.size(); ++i) {
     const auto& w = t.wins[i];
     std::string field = "result.wins[" + std::to_string(i) + "]";
-    Hand hand = with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
-    auto sc = rules.score(hand, win_situation(c, w));
+    const auto& declared = c.declared[static_cast<std::size_t>(w.seat)];
+    auto sc = declared
+                  ? rules.score_declared(*declared, win_situation(c, w))
+                  : rules.score(with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile),
+                                win_situation(c, w));
     if (!sc) {
       Error e = sc.error();
       e.field = field;
@@ -496,9 +515,11 @@ std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset&
           who_zh + "的手牌加 " + w.tile.chinese() + " 不成" + std::string(hu) + "：" +
               sc->reason->zh);
     if (!sc->legal)
-      return field_error(ErrorCode::Inconsistent, field,
-                         who_en + " cannot win this: " + sc->reason->en,
-                         who_zh + "不能" + std::string(hu) + "：" + sc->reason->zh);
+      return field_error(
+          ErrorCode::Inconsistent,
+          declared ? "seats[" + std::to_string(w.seat) + "].declared.pattern" : field,
+          who_en + " cannot win this: " + sc->reason->en,
+          who_zh + "不能" + std::string(hu) + "：" + sc->reason->zh);
     Text how = w.self_drawn() ? Text{"self-draw", "自摸"}
                : w.robbing_kong
                    ? Text{"robbing " + book.seat(w.from, false) + "'s kong",
@@ -539,17 +560,19 @@ Result<Ledger> settle(const Ruleset& rules_ref, const Table& t, Arithmetic arith
   CheckedTable c{t, {}, {}, {}, arithmetic};
   if (auto e = check_events(t, c)) return *e;
   if (auto e = check_owned_fields(t, *rules)) return *e;
-  if (rules->needs_all_hands())
+  const bool declared = t.declared();
+  if (rules->needs_all_hands() && !declared)
     for (int s = 0; s < kSeats; ++s)
       if (!t.seats[static_cast<std::size_t>(s)].hand)
         return bad(seat_hand(s),
                    "the " + std::string(rules->name().en) + " rules need every seat's hand",
                    rules->name().zh + "规则需要每家的手牌");
   if (auto e = check_seats(t)) return *e;
-  if (auto e = check_hands(t, c, *rules)) return *e;
+  if (auto e = declared ? check_declared(c, *rules) : check_hands(t, c, *rules)) return *e;
   if (auto e = check_baoting(t, c, *rules)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;
+  ledger->declared = declared;
   if (ledger->next_dealer == t.dealer) {  // D10, Z8: N + 1 when the same seat deals again
     auto n = checked_add(t.streak, 1);
     if (!n)

@@ -172,6 +172,22 @@ void write_strings(Writer& w, const std::vector<Text>& lines, bool zh) {
   w.close(']');
 }
 
+// A declared seat's record as it was said (tiles not checked): its pattern by id, null for none.
+void write_declared(Writer& w, const Declared& said, const Ruleset& rules) {
+  w.key("declared").open('{').key("pattern");
+  const auto pattern = said.pattern.empty() ? std::nullopt : rules.declared_pattern(said.pattern);
+  if (pattern)
+    w.string(pattern->item.id);
+  else
+    w.null();
+  w.key("ready").boolean(said.ready).key("huazhu").boolean(said.huazhu).key("chickens");
+  if (said.chickens)
+    w.number(*said.chickens);
+  else
+    w.null();
+  w.close('}');
+}
+
 void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Ruleset& rules,
                   long line) {
   const Unit unit = rules.unit();
@@ -197,6 +213,9 @@ void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Rul
       else
         w.null();
     }
+    if (ledger.declared)  // every seat, a seat not named with the defaults
+      write_declared(w, table.seats[static_cast<std::size_t>(s)].declared.value_or(Declared{}),
+                     rules);
     w.close('}');
   }
   w.close(']').key("ledger").open('[');
@@ -219,6 +238,7 @@ void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Rul
   w.close(']').key("next").open('{').key("dealer").number(ledger.next_dealer);
   w.key("streak").number(ledger.next_streak).close('}').key("notes");
   w.notes(ledger.notes);
+  if (ledger.declared) w.key("declared").boolean(true);  // said by pattern, tiles not checked
   if (line > 0) w.key("line").number(line);
   w.close('}');
 }

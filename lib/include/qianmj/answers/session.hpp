@@ -24,8 +24,9 @@ struct KeptHand {
   std::array<std::array<std::int64_t, kSeats>, kSeats> paid{};  // paid[from][to] in it
   int dealer = 0;
   std::int64_t streak = 0;
-  Text summary;     // what it came to, in a few words ("阿明 自摸：平胡")
-  struct Carried {  // the session's carry before it, for an undo
+  Text summary;           // what it came to, in a few words ("阿明 自摸：平胡")
+  bool declared = false;  // said by result and pattern, tiles not checked (报称)
+  struct Carried {        // the session's carry before it, for an undo
     bool have_dealer = false;
     int dealer = 0;
     std::int64_t streak = 0;

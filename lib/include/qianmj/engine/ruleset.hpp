@@ -37,6 +37,15 @@ class ExtraShape {
   virtual std::uint32_t wait_bits(const Hand& hand) const = 0;
 };
 
+// A pattern said instead of tiles (a declared hand): the item a hand of it scores, and what
+// every hand of it is, for the checks a declared table still gets.
+struct DeclaredPattern {
+  Item item;                 // as the hand would score (Zunyi: 清一色 + the structure, one item)
+  std::size_t row = 0;       // its row in patterns() (Zunyi: the structural row, or 清一色's)
+  bool flush = false;        // 清一色 included: the whole hand of one suit
+  bool seven_pairs = false;  // of the seven pairs family: no melds
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -90,6 +99,21 @@ class Ruleset {
   virtual std::vector<Item> dajiao_addons(const Situation&) const { return {}; }
   // Why a hand of winning shape is still no win under these rules (Zunyi Z1), if so.
   virtual std::optional<Text> no_win_reason(const Hand&) const { return std::nullopt; }
+  // A declared pattern by its row id or name (Chinese or English), or an alias the rule set
+  // lists (Zunyi 清大对); nullopt where the rule set has no such pattern or takes no declared
+  // hands.
+  virtual std::optional<DeclaredPattern> declared_pattern(std::string_view) const {
+    return std::nullopt;
+  }
+  // The words declared_pattern() reads, each once (the words of a table take them).
+  virtual std::vector<std::string> declared_pattern_words() const { return {}; }
+  // The score of a declared win, as evaluate() would give for a hand of that pattern: no
+  // hand, no reading. The default refuses.
+  virtual std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                                 Score& sc) const;
+  Result<Score> score_declared(const DeclaredPattern& p, const Situation& s) const;
+  // Whether a declared seat may say its 鸡 (Zunyi Z6).
+  virtual bool declared_chickens() const { return false; }
   // The winning shape it has beside C3's (see ExtraShape), or nullptr: none by default, and
   // then the waits are C3's alone, found as before.
   const ExtraShape* extra_shape() const { return extra_shape_; }

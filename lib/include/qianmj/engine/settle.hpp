@@ -17,7 +17,8 @@ struct KongEvent {
   int seat = 0;
   Meld::Kind kind = Meld::Kind::DirectKong;  // never Pung
   Tile tile;
-  int from = -1;  // the discarder, for a direct kong
+  int from = -1;           // the discarder, for a direct kong
+  bool tile_known = true;  // false: a declared kong said without its tile (北暗杠)
   friend bool operator==(const KongEvent&, const KongEvent&) = default;
 };
 
@@ -33,11 +34,24 @@ struct WinEvent {
   friend bool operator==(const WinEvent&, const WinEvent&) = default;
 };
 
+// A seat's hand said by its result instead of its tiles (a declared table): what the tiles
+// would have told settle. Nothing of it is checked against tiles.
+struct Declared {
+  std::string pattern;  // a winner's or a ready seat's pattern: a rule set's row id or name
+  bool ready = false;   // 听: ready at the end (a winner need not say it)
+  bool huazhu = false;  // 花猪: not ready and holding all three suits (Duyun D8.1, Zunyi Z7)
+  std::optional<std::int64_t> chickens;  // Zunyi Z6: 鸡 in hand and melds, 翻鸡 included
+  friend bool operator==(const Declared&, const Declared&) = default;
+};
+
 struct SeatState {
   std::string name;
   std::optional<Hand> hand;  // as given: 13 tiles, or a winner's 13 + tile / 14
   bool baoting = false;
   TableFieldValues fields;  // "seats[].NAME" of the rule sets that own them (Zunyi: 冲锋鸡)
+  // Set on a declared table (no seat has a hand then): a seat not named has the default,
+  // neither ready nor 花猪.
+  std::optional<Declared> declared;
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -54,6 +68,9 @@ struct Table {
   int escaper = -1;
   bool last_four = false;
   TableFieldValues result_fields;  // "result.NAME" of a win (Zunyi: the turned-up tile)
+  // Declared (said by result and pattern, tiles not checked): some seat has `declared`. A
+  // table is declared or in tiles, not both: a declared table has no hands.
+  bool declared() const;
   friend bool operator==(const Table&, const Table&) = default;
 };
 
@@ -91,6 +108,7 @@ struct Ledger {
   int next_dealer = 0;
   std::int64_t next_streak = 0;
   std::vector<Text> notes;
+  bool declared = false;  // from a declared table: the tiles were not checked
 };
 
 // Whether a ledger's items carry their arithmetic (LedgerItem::lines). A caller that shows
@@ -105,6 +123,9 @@ struct CheckedTable {
   std::vector<bool> kong_void;                      // per kongs[i]: robbed (D5), pays nothing
   std::array<bool, kSeats> winner{};
   Arithmetic arithmetic = Arithmetic::With;
+  // A declared table: each seat's pattern, resolved by the rule set (a winner's, a ready one's).
+  std::array<std::optional<DeclaredPattern>, kSeats> declared{};
+  bool is_declared() const { return table.declared(); }
 };
 
 // Checks the table (field paths in Error::field) and prices it under `rules`; the ledger is

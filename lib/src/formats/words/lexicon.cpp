@@ -7,6 +7,7 @@
 
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/ruleset.hpp"
 
 namespace qianmj::words {
 namespace {
@@ -191,6 +192,17 @@ std::optional<VerbWord> verb_word(std::string_view rest, const FieldWords& field
   return std::nullopt;
 }
 
+bool is_pattern_word(std::string_view w) {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> out;
+    for (const auto& info : rulesets())
+      if (auto r = make_ruleset(info.id))
+        for (auto& x : r->declared_pattern_words()) out.push_back(std::move(x));
+    return out;
+  }();
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
 std::optional<Text> bad_name(std::string_view name) {
   bool bad = name.empty() || name.size() > 64 || looks_like_hand_text(name) ||
              separator(name) != std::string_view::npos;
@@ -226,10 +238,13 @@ WordUse use_of(Verb verb) {
       return {{"玩家的名字，之后可用它代替座位", "a player's name, then said for the seat"},
               {"东=阿明 阿明自摸7筒", "E=Ming Ming:zimo:7p"}};
     case Verb::Win:
-      return {{"点炮胡：胡别人打出的牌（再写谁放炮）", "wins off a discard (say who discarded it)"},
+      return {{"点炮胡：胡别人打出的牌（再写谁放炮）；报称时写番型",
+               "wins off a discard (say who discarded it), or declared: with its pattern"},
               {"北胡7筒 南放炮", "N:win:7p S:pao"}};
     case Verb::SelfDraw:
-      return {{"自摸胡牌", "wins by self-draw"}, {"东自摸7筒", "E:zimo:7p"}};
+      return {{"自摸胡牌；报称时写番型（东自摸清一色）",
+               "wins by self-draw, or declared: with its pattern (E:zimo:qingyise)"},
+              {"东自摸7筒", "E:zimo:7p"}};
     case Verb::Discarder:
       return {{"打出胡牌的那张（放炮）", "discarded the winning tile"},
               {"北胡7筒 南放炮", "N:win:7p S:pao"}};
@@ -256,6 +271,31 @@ WordUse use_of(Verb verb) {
               {"北地胡", "N:dihu"}};
     case Verb::Field:
       return {{"规则自己的字段", "a field of a rule set"}, {"", ""}};
+    case Verb::HuaWin:
+      return {
+          {"报称：杠上花，再写番型（需有这家的杠）",
+           "declared: won on a kong's replacement tile, with the pattern (the seat has a kong)"},
+          {"西暗杠 西杠上花 对对胡", "W:concealed-kong W:zimo:duiduihu gangshanghua"}};
+    case Verb::Ready:
+      return {{"报称：流局时听牌，及所听的番型", "declared: ready at a draw, with its pattern"},
+              {"流局 东听清一色", "draw E:ready:qingyise"}};
+    case Verb::Huazhu:
+      return {{"报称：花猪（三门都有）", "declared: a 花猪 (all three suits)"},
+              {"流局 南花猪", "draw S:huazhu"}};
+    case Verb::Chickens:
+      return {{"报称（遵义）：手牌和副露里的鸡数，含翻鸡",
+               "declared (Zunyi): 鸡 in hand and melds, 翻鸡 included"},
+              {"东鸡2", "E:ji:2"}};
+    case Verb::DirectKong:
+      return {{"明杠（直杠），不用括号", "a direct kong, without brackets"},
+              {"西明杠9条 北点杠9条", "W:direct-kong:9s N:fed:9s"}};
+    case Verb::ConcealedKong:
+      return {{"暗杠，不用括号（报称时可不写牌）",
+               "a concealed kong, without brackets (declared: the tile may be left out)"},
+              {"北暗杠9筒", "N:concealed-kong:9p"}};
+    case Verb::AddedKong:
+      return {{"补杠（加杠），不用括号", "an added kong, without brackets"},
+              {"南补杠5万", "S:added-kong:5m"}};
   }
   return {};
 }
@@ -263,7 +303,8 @@ WordUse use_of(Verb verb) {
 WordUse use_of(Flag flag) {
   switch (flag) {
     case Flag::Draw:
-      return {{"流局（黄庄）：写出每家的手牌", "a draw (流局): every hand is given"},
+      return {{"流局（黄庄）：写出每家的手牌，或报称听牌和花猪的几家",
+               "a draw (流局): every hand is given, or the ready and 花猪 seats declared"},
               {"流局", "draw"}};
     case Flag::Zimo:
       return {{"胡牌是自摸", "the win was self-drawn"}, {"东胡7筒 自摸", "E:win:7p zimo"}};

@@ -53,6 +53,14 @@ enum class Verb {
   Tianhu,
   Dihu,
   Field,  // a seat's table field of a rule set: VerbSpelling::field says which
+  // A declared hand (said by result and pattern, no tiles):
+  HuaWin,         // 西杠上花: a self-draw on a kong's replacement tile
+  Ready,          // 东听, 东听清一色: ready at the end, with its pattern
+  Huazhu,         // 南花猪: not ready, all three suits
+  Chickens,       // 东鸡2: 鸡 in hand and melds (Zunyi)
+  DirectKong,     // 西明杠9条: a kong said by its kind, with or without its tile
+  ConcealedKong,  // 北暗杠, 北暗杠9筒
+  AddedKong,      // 南补杠5万
 };
 
 struct VerbSpelling {
@@ -65,21 +73,55 @@ struct VerbSpelling {
 // After a seat. Longest first where one spelling starts another (自摸 before 自), the glued
 // before the ASCII.
 inline constexpr VerbSpelling kVerbs[] = {
-    {"被抢杠", Verb::Robbed, false},    {"被抢", Verb::Robbed, false},
-    {"自摸", Verb::SelfDraw, false},    {"放炮", Verb::Discarder, false},
-    {"点炮", Verb::Discarder, false},   {"逃跑", Verb::Escape, false},
-    {"强退", Verb::Escape, false},      {"报听", Verb::Baoting, false},
-    {"点杠", Verb::Fed, false},         {"放杠", Verb::Fed, false},
-    {"坐庄", Verb::Dealer, false},      {"天胡", Verb::Tianhu, false},
-    {"天和", Verb::Tianhu, false},      {"地胡", Verb::Dihu, false},
-    {"地和", Verb::Dihu, false},        {"胡", Verb::Win, false},
-    {"和", Verb::Win, false},           {"杠", Verb::Kongs, false},
-    {"win:", Verb::Win, true},          {"hu:", Verb::Win, true},
-    {"zimo:", Verb::SelfDraw, true},    {"pao", Verb::Discarder, true},
-    {"discard", Verb::Discarder, true}, {"robbed", Verb::Robbed, true},
-    {"escape", Verb::Escape, true},     {"baoting", Verb::Baoting, true},
-    {"fed:", Verb::Fed, true},          {"kong:", Verb::Kongs, true},
-    {"dealer", Verb::Dealer, true},     {"tianhu", Verb::Tianhu, true},
+    {"被抢杠", Verb::Robbed, false},
+    {"被抢", Verb::Robbed, false},
+    {"自摸", Verb::SelfDraw, false},
+    {"放炮", Verb::Discarder, false},
+    {"点炮", Verb::Discarder, false},
+    {"逃跑", Verb::Escape, false},
+    {"强退", Verb::Escape, false},
+    {"报听", Verb::Baoting, false},
+    {"点杠", Verb::Fed, false},
+    {"放杠", Verb::Fed, false},
+    {"坐庄", Verb::Dealer, false},
+    {"天胡", Verb::Tianhu, false},
+    {"天和", Verb::Tianhu, false},
+    {"地胡", Verb::Dihu, false},
+    {"地和", Verb::Dihu, false},
+    {"胡", Verb::Win, false},
+    {"和", Verb::Win, false},
+    {"杠上开花", Verb::HuaWin, false},
+    {"杠上花", Verb::HuaWin, false},
+    {"杠", Verb::Kongs, false},
+    {"听", Verb::Ready, false},
+    {"花猪", Verb::Huazhu, false},
+    {"鸡", Verb::Chickens, false},
+    {"明杠", Verb::DirectKong, false},
+    {"直杠", Verb::DirectKong, false},
+    {"暗杠", Verb::ConcealedKong, false},
+    {"补杠", Verb::AddedKong, false},
+    {"加杠", Verb::AddedKong, false},
+    {"面下杠", Verb::AddedKong, false},
+    {"win:", Verb::Win, true},
+    {"hu:", Verb::Win, true},
+    {"zimo:", Verb::SelfDraw, true},
+    {"win", Verb::Win, true},
+    {"zimo", Verb::SelfDraw, true},
+    {"ready", Verb::Ready, true},
+    {"huazhu", Verb::Huazhu, true},
+    {"ji:", Verb::Chickens, true},
+    {"direct-kong", Verb::DirectKong, true},
+    {"concealed-kong", Verb::ConcealedKong, true},
+    {"added-kong", Verb::AddedKong, true},
+    {"pao", Verb::Discarder, true},
+    {"discard", Verb::Discarder, true},
+    {"robbed", Verb::Robbed, true},
+    {"escape", Verb::Escape, true},
+    {"baoting", Verb::Baoting, true},
+    {"fed:", Verb::Fed, true},
+    {"kong:", Verb::Kongs, true},
+    {"dealer", Verb::Dealer, true},
+    {"tianhu", Verb::Tianhu, true},
     {"dihu", Verb::Dihu, true},
 };
 
@@ -88,8 +130,14 @@ inline constexpr VerbSpelling kVerbs[] = {
 constexpr bool takes_argument(const VerbSpelling& v) {
   if (v.field) return v.field->kind != TableField::Kind::Bool;
   return v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed ||
-         v.verb == Verb::Kongs;
+         v.verb == Verb::Kongs || v.verb == Verb::HuaWin || v.verb == Verb::Ready ||
+         v.verb == Verb::Chickens || v.verb == Verb::DirectKong || v.verb == Verb::ConcealedKong ||
+         v.verb == Verb::AddedKong;
 }
+
+// A declared pattern word of some registered rule set (清一色, qingyise, 清大对 …): the words
+// come from the rule sets' own pattern rows (Ruleset::declared_pattern_words).
+bool is_pattern_word(std::string_view w);
 
 // ---- flags: a word alone (流局, 自摸, 杠上花) ------------------------------------------------
 
@@ -163,7 +211,8 @@ inline constexpr Spelled kDealer{"庄", "dealer:"}, kStreak{"连庄", "streak:"}
     kLastFour{"最后四张", "last-four"}, kSelfDraw{"自摸", ":zimo:"}, kWin{"胡", ":win:"},
     kTianhu{"天胡", ":tianhu"}, kDihu{"地胡", ":dihu"}, kRobbed{"被抢杠", ":robbed"},
     kDiscarder{"放炮", ":pao"}, kGangshanghua{"杠上花", "gangshanghua"},
-    kGangshangpao{"杠上炮", "gangshangpao"};
+    kGangshangpao{"杠上炮", "gangshangpao"}, kReady{"听", ":ready"}, kHuazhu{"花猪", ":huazhu"},
+    kChickens{"鸡", ":ji:"};
 }  // namespace say
 
 // ---- what each word says, for the listing (qianmj help words) ----------------------------------

@@ -34,6 +34,23 @@ struct WinWord {
   bool self_drawn;
   int column;
   bool tianhu = false, dihu = false;
+  bool declared = false;  // said by its pattern, no tile
+};
+
+// A seat's declared words (东自摸清一色, 东听, 南花猪, 东鸡2), with their columns.
+struct DeclaredWords {
+  Declared said;
+  int column = 0;          // the first declared word of the seat
+  int pattern_column = 0;  // the word of its pattern
+  int huazhu_column = 0, chickens_column = 0, ready_column = 0;
+  bool wants_pattern = false;  // a win or 听 said without one: a pattern word may follow
+};
+
+struct KongVerbWord {  // 西明杠9条, 北暗杠: a kong said by its kind
+  int seat;
+  Meld::Kind kind;
+  std::optional<Tile> tile;
+  int column;
 };
 
 struct KongWord {  // a kong of a seat, with where it came from
@@ -146,6 +163,14 @@ class WordsReader {
   Result<std::int64_t> field_value(const TableField& f, int s, std::string_view arg,
                                    std::size_t offset) const;
   Failure on_tianhu_dihu(int s, Verb verb);
+  Failure on_declared_pattern(int s, std::string_view arg, std::size_t offset);
+  Failure on_ready(int s, std::string_view arg, std::size_t offset);
+  Failure on_huazhu(int s);
+  Failure on_chickens(int s, std::string_view arg);
+  Failure on_kong_verb(int s, Meld::Kind kind, std::string_view arg, std::size_t offset);
+  Failure on_pattern_word(std::string_view w);
+  DeclaredWords& declared_words(int s);
+  void put_declared();
 
   // ---- 3. the table from what was said ----
   Failure make_hands();
@@ -186,7 +211,8 @@ class WordsReader {
   std::optional<std::pair<int, int>> discarder_;  // seat, column
   bool robbed_word_ = false;
   std::optional<std::pair<int, int>> escaper_;
-  std::vector<std::pair<Token, std::pair<int, Tile>>> feeds_;  // who fed which direct kong
+  std::vector<std::pair<Token, std::pair<int, std::optional<Tile>>>>
+      feeds_;                                              // who fed which direct kong
   std::array<std::vector<Meld>, kSeats> loose_kongs_;      // kongs of seats whose hand is not given
   std::vector<std::pair<std::string, int>> option_words_;  // NAME=VALUE, column
   int last_hand_ = -1;                                     // a hand that a spaced word may continue
@@ -195,6 +221,9 @@ class WordsReader {
   std::array<std::string_view, kSeats> hand_text_;
   std::array<int, kSeats> hand_column_{};
   std::vector<KongWord> kongs_;
+  std::array<std::optional<DeclaredWords>, kSeats> declared_;
+  int pattern_wanted_by_ = -1;  // the seat whose win or 听 waits for a pattern word
+  std::vector<KongVerbWord> kong_verbs_;
 };
 
 Result<WordsTable> WordsReader::read() {
@@ -215,6 +244,7 @@ Result<WordsTable> WordsReader::read() {
   if (auto e = check_after_kong()) return *e;
   if (auto e = kong_order_.empty() ? move_last_kong() : order_kongs_as_said()) return *e;
   put_kongs_and_names();
+  put_declared();
   return std::move(out_);
 }
 
@@ -301,6 +331,7 @@ WordsReader::Failure WordsReader::read_word(const Token& tok) {
     if (auto key = key_word(w, fields_)) return on_key(*key);
   }
   if (w.find('=') != std::string_view::npos) return on_option(w);
+  if (!seat && is_pattern_word(w)) return on_pattern_word(w);
   if (!seat) return unknown_word(w);
   return on_seat(seat->first, seat->second);
 }
@@ -563,6 +594,22 @@ WordsReader::Failure WordsReader::on_seat(int s, std::size_t seat_bytes) {
     case Verb::Tianhu:
     case Verb::Dihu:
       return on_tianhu_dihu(s, verb->verb);
+    case Verb::HuaWin:
+      if (auto e = on_win(s, true, arg, offset)) return e;
+      if (!hua_said_) hua_said_.column = tok_->column;
+      return std::nullopt;
+    case Verb::Ready:
+      return on_ready(s, arg, offset);
+    case Verb::Huazhu:
+      return on_huazhu(s);
+    case Verb::Chickens:
+      return on_chickens(s, arg);
+    case Verb::DirectKong:
+      return on_kong_verb(s, Meld::Kind::DirectKong, arg, offset);
+    case Verb::ConcealedKong:
+      return on_kong_verb(s, Meld::Kind::ConcealedKong, arg, offset);
+    case Verb::AddedKong:
+      return on_kong_verb(s, Meld::Kind::AddedKong, arg, offset);
   }
   return std::nullopt;
 }
@@ -589,16 +636,23 @@ WordsReader::Failure WordsReader::on_hand(int s, std::string_view arg, std::size
 
 WordsReader::Failure WordsReader::on_win(int s, bool self_drawn, std::string_view arg,
                                          std::size_t offset) {
-  const std::string_view w = tok_->text;
-  if (arg.empty())
-    return bad_word(*tok_, "which tile won? say " + std::string(w) + "7筒",
-                    "胡的是哪张牌？写作 " + std::string(w) + "7筒");
-  auto tile = tile_at(*tok_, arg, offset);
-  if (!tile) return tile.error();
+  if (starts(arg, ":")) {  // E:win:qingyise, E:zimo (the spellings without ':')
+    arg.remove_prefix(1);
+    ++offset;
+  }
   for (const auto& x : wins_)
     if (x.seat == s) return twice(*tok_, seat_en(s) + "'s win", seat_zh(s) + "胡牌");
-  wins_.push_back({s, *tile, self_drawn, tok_->column});
-  return std::nullopt;
+  // A tile (胡7筒), else a declared pattern (胡清一色, or none yet: 北自摸 清大对).
+  auto tile = arg.empty() ? Result<Tile>(Tile()) : tile_at(*tok_, arg, offset);
+  if (!arg.empty() && tile) {
+    wins_.push_back({s, *tile, self_drawn, tok_->column});
+    return std::nullopt;
+  }
+  // Tile text gets the tile's error; any other word is no pattern (东自摸清清).
+  if (!arg.empty() && !is_pattern_word(arg) && looks_like_hand_text(arg)) return tile.error();
+  wins_.push_back({s, Tile(), self_drawn, tok_->column, false, false, true});
+  declared_words(s);
+  return on_declared_pattern(s, arg, offset);
 }
 
 WordsReader::Failure WordsReader::on_discarder(int s, bool robbed) {
@@ -625,6 +679,14 @@ WordsReader::Failure WordsReader::on_baoting(int s) {
 }
 
 WordsReader::Failure WordsReader::on_fed(int s, std::string_view arg, std::size_t offset) {
+  if (starts(arg, ":")) {  // N:fed (a kong said without its tile)
+    arg.remove_prefix(1);
+    ++offset;
+  }
+  if (arg.empty()) {  // 北点杠: the direct kong said without its tile (西明杠)
+    feeds_.push_back({*tok_, {s, std::nullopt}});
+    return std::nullopt;
+  }
   auto tile = tile_at(*tok_, arg, offset);
   if (!tile) return tile.error();
   feeds_.push_back({*tok_, {s, *tile}});
@@ -717,6 +779,125 @@ WordsReader::Failure WordsReader::on_tianhu_dihu(int s, Verb verb) {
   return std::nullopt;
 }
 
+DeclaredWords& WordsReader::declared_words(int s) {
+  auto& d = declared_[static_cast<std::size_t>(s)];
+  if (!d) {
+    d.emplace();
+    d->column = tok_->column;
+  }
+  return *d;
+}
+
+// The pattern of a declared win or 听 (`arg`, in this word), or a pattern word to come.
+WordsReader::Failure WordsReader::on_declared_pattern(int s, std::string_view arg, std::size_t) {
+  DeclaredWords& d = declared_words(s);
+  if (arg.empty()) {
+    d.wants_pattern = true;
+    pattern_wanted_by_ = s;
+    return std::nullopt;
+  }
+  if (!is_pattern_word(arg))
+    return word_error(ErrorCode::BadWord, *tok_,
+                      "'" + std::string(arg) +
+                          "' is neither a tile nor a pattern (qianmj rules lists the patterns)",
+                      "“" + std::string(arg) + "”既不是牌也不是牌型（qianmj rules 列出全部牌型）");
+  d.said.pattern = std::string(arg);
+  d.pattern_column = tok_->column;
+  d.wants_pattern = false;
+  if (pattern_wanted_by_ == s) pattern_wanted_by_ = -1;
+  return std::nullopt;
+}
+
+// 清大对 alone: the pattern of the win or 听 said just before it without one.
+WordsReader::Failure WordsReader::on_pattern_word(std::string_view w) {
+  if (pattern_wanted_by_ < 0)
+    return word_error(ErrorCode::BadWord, *tok_,
+                      "the pattern " + std::string(w) +
+                          " follows a win or 听 without one (北自摸 " + std::string(w) + ")",
+                      "牌型" + std::string(w) + "应跟在未写牌型的胡牌或听牌之后（北自摸 " +
+                          std::string(w) + "）");
+  return on_declared_pattern(pattern_wanted_by_, w, 0);
+}
+
+// 东听, 东听清一色, E:ready:qingyise.
+WordsReader::Failure WordsReader::on_ready(int s, std::string_view arg, std::size_t offset) {
+  if (starts(arg, ":")) {
+    arg.remove_prefix(1);
+    ++offset;
+  }
+  DeclaredWords& d = declared_words(s);
+  if (d.said.ready) return twice(*tok_, seat_en(s) + "'s 听", seat_zh(s) + "听牌");
+  d.said.ready = true;
+  d.ready_column = tok_->column;
+  return on_declared_pattern(s, arg, offset);
+}
+
+WordsReader::Failure WordsReader::on_huazhu(int s) {
+  DeclaredWords& d = declared_words(s);
+  if (d.said.huazhu) return twice(*tok_, seat_en(s) + "'s 花猪", seat_zh(s) + "花猪");
+  d.said.huazhu = true;
+  d.huazhu_column = tok_->column;
+  return std::nullopt;
+}
+
+// 东鸡2, E:ji:2: the 鸡 in the seat's hand and melds.
+WordsReader::Failure WordsReader::on_chickens(int s, std::string_view arg) {
+  auto n = number(arg);
+  if (!n || *n < 0 || *n > 12)
+    return word_error(
+        n ? ErrorCode::OutOfRange : ErrorCode::BadWord, *tok_,
+        "how many 鸡 " + seat_en(s) + " holds in hand and melds: 0 to 12 (东鸡2), not '" +
+            std::string(arg) + "'",
+        seat_zh(s) + "手牌与碰杠中的鸡数应为 0 到 12（东鸡2），而不是“" + std::string(arg) + "”");
+  DeclaredWords& d = declared_words(s);
+  if (d.said.chickens) return twice(*tok_, seat_en(s) + "'s 鸡", seat_zh(s) + "的鸡");
+  d.said.chickens = *n;
+  d.chickens_column = tok_->column;
+  return std::nullopt;
+}
+
+// 西明杠9条, 北暗杠, S:added-kong:5m: a kong meld said without brackets.
+WordsReader::Failure WordsReader::on_kong_verb(int s, Meld::Kind kind, std::string_view arg,
+                                               std::size_t offset) {
+  if (starts(arg, ":")) {
+    arg.remove_prefix(1);
+    ++offset;
+  }
+  std::optional<Tile> tile;
+  if (!arg.empty()) {
+    auto t = tile_at(*tok_, arg, offset);
+    if (!t) return t.error();
+    tile = *t;
+  }
+  kong_verbs_.push_back({s, kind, tile, tok_->column});
+  return std::nullopt;
+}
+
+// The declared records, and the words behind their fields.
+void WordsReader::put_declared() {
+  // 流局 alone, with no hand and no seat's words: the table says nobody was ready and nobody
+  // a 花猪 — a declared draw (checking it would need all four hands).
+  const bool no_hand = std::none_of(hand_said_.begin(), hand_said_.end(),
+                                    [](const Said& h) { return static_cast<bool>(h); });
+  const bool none_declared =
+      std::none_of(declared_.begin(), declared_.end(), [](const auto& d) { return d.has_value(); });
+  if (draw_said_ && no_hand && none_declared)
+    for (auto& d : declared_) d.emplace().column = draw_said_.column;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& d = declared_[static_cast<std::size_t>(s)];
+    if (!d) continue;
+    t_.seats[static_cast<std::size_t>(s)].declared = d->said;
+    const std::string base = "seats[" + std::to_string(s) + "].declared";
+    out_.fields.emplace_back(base, d->column);
+    if (d->pattern_column)
+      out_.fields.emplace_back(base + ".pattern", d->pattern_column);
+    else if (d->ready_column)
+      out_.fields.emplace_back(base + ".pattern", d->ready_column);
+    if (d->huazhu_column) out_.fields.emplace_back(base + ".huazhu", d->huazhu_column);
+    if (d->chickens_column) out_.fields.emplace_back(base + ".chickens", d->chickens_column);
+  }
+}
+
 // ---- 3. the table from what was said --------------------------------------------------------
 
 // Hands, parsed with their continuation words.
@@ -734,6 +915,15 @@ WordsReader::Failure WordsReader::make_hands() {
       if (e.code == ErrorCode::BadUtf8) return utf8::bad_utf8(e.column, in_.line);
       e.input = in_.line;
       return e;
+    }
+    for (const auto& k : kong_verbs_) {
+      if (k.seat != static_cast<int>(i)) continue;
+      if (!k.tile)
+        return bad_word(
+            token_at(k.column),
+            "this seat's hand is given: say its kong's tile (" + seat_zh(k.seat) + "暗杠9筒)",
+            "此家已写出手牌：杠须写明是哪张牌（" + seat_zh(k.seat) + "暗杠9筒）");
+      h->melds.push_back(Meld{k.kind, *k.tile});
     }
     t_.seats[i].hand = *h;
     if (kongs_said_[i])
@@ -789,6 +979,10 @@ void WordsReader::collect_kongs() {
     int column = t_.seats[si].hand ? hand_said_[si].column : kongs_said_[si].column;
     for (const auto& m : *melds)
       if (m.is_kong()) kongs_.push_back({{s, m.kind, m.tile, -1}, column});
+    if (t_.seats[si].hand) continue;  // its kong words are melds of the hand now
+    for (const auto& k : kong_verbs_)
+      if (k.seat == s)
+        kongs_.push_back({{s, k.kind, k.tile.value_or(Tile()), -1, k.tile.has_value()}, k.column});
   }
 }
 
@@ -796,23 +990,34 @@ void WordsReader::collect_kongs() {
 WordsReader::Failure WordsReader::feed_kongs() {
   for (const auto& [tok, feed] : feeds_) {
     KongWord* k = nullptr;
-    for (auto& x : kongs_)
-      if (x.kong.kind == Meld::Kind::DirectKong && x.kong.tile == feed.second) k = &x;
+    for (auto& x : kongs_)  // a tile names its kong; without one, the first not yet fed
+      if (x.kong.kind == Meld::Kind::DirectKong &&
+          (feed.second ? x.kong.tile_known && x.kong.tile == *feed.second
+                       : !x.kong.tile_known && !x.fed && !k))
+        k = &x;
+    const std::string tile_en = feed.second ? feed.second->ascii() : "no tile said";
+    const std::string tile_zh = feed.second ? feed.second->chinese() : "未写牌";
     if (!k)
       return word_error(
           ErrorCode::Inconsistent, tok,
-          "no hand shows a direct kong of " + feed.second.ascii() +
-              " (write it [5555m] in the hand)",
-          "没有哪家手牌中有 " + feed.second.chinese() + " 的直杠（在手牌中写作 [5555万]）");
-    if (k->fed)
-      return twice(tok, "who fed the kong of " + feed.second.ascii(),
-                   "谁点的 " + feed.second.chinese() + " 杠");
+          "no hand shows a direct kong of " + tile_en +
+              " (write it [5555m] in the hand, or 西明杠5万)",
+          "没有哪家手牌中有 " + tile_zh + " 的直杠（在手牌中写作 [5555万]，或 西明杠5万）");
+    if (k->fed) return twice(tok, "who fed the kong of " + tile_en, "谁点的 " + tile_zh + " 杠");
     if (feed.first == k->kong.seat)
       return word_error(ErrorCode::Inconsistent, tok, "a direct kong is fed by another seat",
                         "直杠是别家点的，不能是自己");
     k->kong.from = feed.first;
     k->fed = true;
   }
+  for (const auto& k : kongs_)
+    if (k.kong.kind == Meld::Kind::DirectKong && !k.fed && !k.kong.tile_known) {
+      const int other = (k.kong.seat + 1) % kSeats;  // an example seat that could have fed it
+      return bad_word(
+          token_at(k.column),
+          "who fed this direct kong? say the seat and 点杠 (" + seat_zh(other) + "点杠)",
+          "谁点的这个直杠？写作“座位点杠”（如 " + seat_zh(other) + "点杠）");
+    }
   for (const auto& k : kongs_)
     if (k.kong.kind == Meld::Kind::DirectKong && !k.fed)
       return bad_word(token_at(k.column),

@@ -10,7 +10,9 @@ Seats standing(const CheckedTable& c, const Ruleset& rules) {
   Seats out{};
   for (int s = 0; s < kSeats; ++s) {
     auto i = static_cast<std::size_t>(s);
-    out[i] = c.winner[i] || analyze_waits(rules, *c.waiting[i], {}).ready;
+    const auto& said = c.table.seats[i].declared;
+    out[i] = c.winner[i] || (c.is_declared() ? said && said->ready
+                                             : analyze_waits(rules, *c.waiting[i], {}).ready);
   }
   return out;
 }
@@ -68,6 +70,9 @@ Text chicken_words(const Chickens& ch) {
              (ch.fan->index() == Tile(Suit::Sou, 1).index() ? "，1条既是幺鸡又是翻鸡，算两次"
                                                             : "") +
              "）"});
+  if (ch.declared)
+    parts.push_back({std::to_string(ch.declared) + " in hand and melds (declared)",
+                     "手牌与碰杠中 " + std::to_string(ch.declared) + " 只（报称）"});
   std::int64_t thrown = ch.discarded - (ch.chongfeng ? 1 : 0);
   if (thrown)
     parts.push_back({std::to_string(thrown) + " discarded 幺鸡",
@@ -102,7 +107,8 @@ void book_chickens(Book& book, const std::array<Chickens, kSeats>& seats, const 
     }
     if (transfers.empty()) continue;
     Chickens shown = ch;
-    if (bao) shown.yaoji = shown.fanji = 0;  // only the discarded 幺鸡 are paid back
+    if (bao)
+      shown.yaoji = shown.fanji = shown.declared = 0;  // only the discarded 幺鸡 are paid back
     const Text words = chicken_words(shown);
     const std::int64_t plain = shown.plain();
     Text count{plain ? std::to_string(plain) + " 鸡" : "",

@@ -33,6 +33,7 @@ struct Prices {
 
 // Per seat: won, or ready at the end (by the rule set's own waits, Z1 included).
 using Seats = std::array<bool, kSeats>;
+// A declared table's seats: won, or said ready (东听).
 Seats standing(const CheckedTable& c, const Ruleset& rules);
 
 // Z5: each kong's 豆 for a konger who won or is ready (Prices::dou_needs_ready); not the kong
@@ -55,7 +56,8 @@ struct Chickens {
   std::optional<Tile> fan;      // the 翻鸡: one rank above the turned-up tile
   std::int64_t discarded = 0;   // 幺鸡 discarded, the 冲锋鸡 included
   bool chongfeng = false;       // one discarded 幺鸡 is the 冲锋鸡, worth Prices::chongfeng
-  std::int64_t plain() const { return yaoji + fanji + discarded - (chongfeng ? 1 : 0); }
+  std::int64_t declared = 0;    // 鸡 in hand and melds as a declared seat said them (东鸡2)
+  std::int64_t plain() const { return yaoji + fanji + declared + discarded - (chongfeng ? 1 : 0); }
   std::int64_t points(const Prices& p) const {
     return plain() * p.ji + (chongfeng ? p.chongfeng : 0);
   }

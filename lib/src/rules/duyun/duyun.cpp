@@ -191,6 +191,11 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   // Lower patterns, for the explanation; 平胡 goes without saying.
   for (auto row = ranked.begin() + 1; row != ranked.end(); ++row)
     if (*row != kPinghu) sc.also.push_back(kTable.item(*row, options_));
+  price_pattern(hand.has_kong(), s, sc);
+  return std::nullopt;
+}
+
+void Duyun::price_pattern(bool has_kong, const Situation& s, Score& sc) const {
   sc.items.reserve(4);
   sc.items.push_back(*sc.pattern);
   if (s.baoting) sc.items.push_back(spec(kAddons, "baoting").item());
@@ -204,10 +209,10 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
         {"杠上炮: settle also hands the winner the income of the discarder's kong (D7); it is not "
          "in this total",
          "杠上炮：点炮者所开杠的豆另由 settle 转给胡家（D7），不在此合计中"});
-  sc.legal = legal_on_discard(*sc.pattern, hand, s);
+  sc.legal = legal_on_discard(*sc.pattern, Hand{}, s) || has_kong;
   if (!sc.legal) {
     sc.reason = illegal_reason(options_);
-    return std::nullopt;
+    return;
   }
 
   // Who pays what (D4): the discarder, or on a self-draw each other seat; 连庄 on payments
@@ -231,6 +236,60 @@ std::optional<Error> Duyun::evaluate(const Hand& hand, const Situation& s, Score
   } else {
     payer(Payer::Role::Discarder, 1, s.dealer != DealerRole::None, s.payer_baoting);
   }
+}
+
+namespace {
+
+// Declared words of D1's patterns beside the rows' ids and names (清大对 is 清对), and which
+// rows are all of one suit or seven pairs (what a declared pattern still has to fit).
+constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+    {"大对子", "duiduihu"}, {"碰碰胡", "duiduihu"}, {"清大对", "qingdui"}, {"清对对胡", "qingdui"}};
+constexpr std::string_view kFlushRows[] = {"qingyise", "qingdui", "qingqidui", "qingyaojiu",
+                                           "qinglongqidui"};
+constexpr std::string_view kPairsRows[] = {"qidui", "longqidui", "qingqidui", "qinglongqidui"};
+
+bool listed(std::span<const std::string_view> list, std::string_view id) {
+  return std::find(list.begin(), list.end(), id) != list.end();
+}
+
+}  // namespace
+
+std::optional<DeclaredPattern> Duyun::declared_pattern(std::string_view word) const {
+  for (const auto& [alias, id] : kAliases)
+    if (word == alias) word = id;
+  for (std::size_t i = 0; i < kTable.size(); ++i) {
+    const auto& spec = kTable[i].spec;
+    if (kTable[i].from_situation) continue;  // 天胡, 地胡: words of the situation
+    if (word != spec.id && word != spec.zh && word != spec.en) continue;
+    return DeclaredPattern{kTable.item(i, options_), i, listed(kFlushRows, spec.id),
+                           listed(kPairsRows, spec.id)};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Duyun::declared_pattern_words() const {
+  std::vector<std::string> out;
+  for (const auto& row : kTable.rows())
+    if (!row.from_situation)
+      for (auto w : {row.spec.id, row.spec.zh, row.spec.en}) out.emplace_back(w);
+  for (const auto& a : kAliases) out.emplace_back(a.first);
+  return out;
+}
+
+// D1: the declared row, unless 天胡 or 地胡 of the situation ranks above it (as a hand's
+// situation rows would).
+std::optional<Error> Duyun::evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                              Score& sc) const {
+  const auto values = kTable.values(options_);
+  std::size_t best = p.row;
+  for (std::string_view id : {"tianhu", "dihu"}) {
+    const std::size_t row = kTable.index(id);
+    if ((id == "tianhu" ? s.tianhu : s.dihu) && kTable.above(row, best, values)) best = row;
+  }
+  sc.win_tile = s.win_tile;
+  sc.win = true;
+  sc.pattern = kTable.item(best, options_);
+  price_pattern(false, s, sc);
   return std::nullopt;
 }
 

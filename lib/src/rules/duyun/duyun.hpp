@@ -26,6 +26,10 @@ class Duyun final : public Ruleset {
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
   std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // settle.cpp
+  std::optional<DeclaredPattern> declared_pattern(std::string_view word) const override;
+  std::vector<std::string> declared_pattern_words() const override;
+  std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                         Score& sc) const override;
   std::vector<Item> dajiao_addons(const Situation& s) const override;
 
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
@@ -33,6 +37,9 @@ class Duyun final : public Ruleset {
   Item addon(std::string_view id, std::int64_t value) const;
 
  private:
+  // D2-D4 from the pattern on: add-ons, D3's legality (`has_kong`: the winner's own kong) and
+  // the payers; the same for a hand and for a declared pattern.
+  void price_pattern(bool has_kong, const Situation& s, Score& sc) const;
   // House options read on every scored hand, kept from when the rule set is made.
   std::int64_t base_;
   std::int64_t qianggang_fan_;

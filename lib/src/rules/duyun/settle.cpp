@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "engine/book.hpp"
+#include "engine/declared.hpp"
 #include "qianmj/engine/settle.hpp"
 #include "rules/duyun/duyun.hpp"
 
@@ -55,9 +56,12 @@ void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>
   for (const auto& tr : book.ledger.items[static_cast<std::size_t>(item_index)].transfers)
     income = book.plus(income, tr.points);
   const auto& kong = t.kongs.back();
+  // A declared kong said without its tile is named by its seat alone.
+  const std::string tile_en = kong.tile_known ? kong.tile.ascii() + " " : "";
+  const std::string tile_zh = kong.tile_known ? " " + kong.tile.chinese() : "";
   auto& item = book.add("gangshangpao", {"Kong income handed over (杠上炮)", "杠上炮转豆"},
-                        {book.seat(first.from, false) + "'s " + kong.tile.ascii() + " kong",
-                         book.seat(first.from, true) + "的 " + kong.tile.chinese() + " 杠"});
+                        {book.seat(first.from, false) + "'s " + tile_en + "kong",
+                         book.seat(first.from, true) + "的" + tile_zh + " 杠"});
   // Winners in turn order after the discarder; a split's remainder goes to the first ones.
   std::vector<int> winners;
   for (int k = 1; k < kSeats; ++k)
@@ -72,10 +76,10 @@ void book_gangshangpao(Book& book, const CheckedTable& c, const std::vector<int>
   }
   if (!book.lines()) return;
   const std::string sum = std::to_string(income);
-  item.lines.push_back({book.seat(first.from, false) + "'s " + kong.tile.ascii() + " " +
+  item.lines.push_back({book.seat(first.from, false) + "'s " + tile_en +
                             kong_words(kong.kind, false) + " earned " + sum + " (D7)",
-                        book.seat(first.from, true) + "的" + kong_words(kong.kind, true) + " " +
-                            kong.tile.chinese() + " 共收 " + sum + "（D7）"});
+                        book.seat(first.from, true) + "的" + kong_words(kong.kind, true) + tile_zh +
+                            " 共收 " + sum + "（D7）"});
   if (n == 1)
     item.lines.push_back(
         {"all of it to " + book.seat(winners[0], false), "全部转给" + book.seat(winners[0], true)});
@@ -114,9 +118,35 @@ Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int r
   return tr;
 }
 
+// A declared seat's 查叫 (D8): ready and 花猪 as said, its 大叫 the declared pattern and the
+// add-ons a 查大叫 adds (报听), as the waits of a hand of it would give.
+void declared_seat(DrawState& d, const CheckedTable& c, const Duyun& rules, const Options& o,
+                   int s) {
+  const auto i = static_cast<std::size_t>(s);
+  const Declared& said = declared_of(c.table, s);
+  d.ready[i] = said.ready;
+  d.huazhu[i] = c.table.outcome == Table::Outcome::Draw && o.on("huazhu") && said.huazhu;
+  WaitsAnswer& w = d.waits[i];
+  w.ready = said.ready;
+  if (!said.ready) return;
+  w.dajiao = c.declared[i]->item;
+  w.dajiao_items = {*w.dajiao};
+  Situation seat;
+  seat.baoting = c.table.seats[i].baoting;
+  for (const auto& it : rules.dajiao_addons(seat)) w.dajiao_items.push_back(it);
+  for (const auto& it : w.dajiao_items) w.dajiao_total += it.value;
+}
+
 DrawState draw_state(Book& book, const CheckedTable& c, const Duyun& rules, const Options& o) {
   DrawState d;
   for (int s = 0; s < kSeats; ++s) {
+    if (c.is_declared() && s != c.table.escaper) {
+      declared_seat(d, c, rules, o, s);
+      const auto i = static_cast<std::size_t>(s);
+      book.ledger.checks[i] =
+          SeatCheck{d.ready[i], d.huazhu[i], d.waits[i].dajiao, d.waits[i].dajiao_items};
+      continue;
+    }
     const auto& hand = c.waiting[static_cast<std::size_t>(s)];
     if (!hand || s == c.table.escaper) continue;
     auto i = static_cast<std::size_t>(s);
@@ -186,11 +216,11 @@ void book_draw(Book& book, const CheckedTable& c, const std::vector<int>& kong_i
     if (kong_items[i] < 0 || d.ready[static_cast<std::size_t>(owner)]) continue;
     const auto paid =
         book.ledger.items[static_cast<std::size_t>(kong_items[i])];  // a copy: add() may move it
-    auto& item = book.add(
-        "huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
-        {book.seat(owner, false) + " is not ready: returns " + paid.name.en + " " +
-             t.kongs[i].tile.ascii(),
-         book.seat(owner, true) + "未听牌，退还" + paid.name.zh + " " + t.kongs[i].tile.chinese()});
+    auto& item = book.add("huangdou", {"豆 refunded (黄豆)", "黄豆（退豆）"},
+                          {book.seat(owner, false) + " is not ready: returns " + paid.name.en +
+                               (t.kongs[i].tile_known ? " " + t.kongs[i].tile.ascii() : ""),
+                           book.seat(owner, true) + "未听牌，退还" + paid.name.zh +
+                               (t.kongs[i].tile_known ? " " + t.kongs[i].tile.chinese() : "")});
     std::vector<int> payers;
     std::int64_t sum = 0;
     for (const auto& tr : paid.transfers) {

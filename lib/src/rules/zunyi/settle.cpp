@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "engine/book.hpp"
+#include "engine/declared.hpp"
 #include "rules/zunyi/fields.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
@@ -25,31 +26,60 @@ std::optional<Tile> flipped_of(const Table& t) {
 }
 
 // Z6: a seat's 鸡, counted from its hand and the table's 鸡 fields.
+// A declared seat's: the count it said (东鸡2) with its discarded ones.
 chicken_family::Chickens chickens(const CheckedTable& c, int seat) {
   const Table& t = c.table;
   const auto& st = t.seats[static_cast<std::size_t>(seat)];
-  return chicken_family::count_chickens(chicken_family::held_at_end(c, seat),
-                                        {discarded_yaoji_of(st), chongfeng_of(st), flipped_of(t)});
+  const chicken_family::ChickenFields fields{discarded_yaoji_of(st), chongfeng_of(st),
+                                             flipped_of(t)};
+  if (!c.is_declared())
+    return chicken_family::count_chickens(chicken_family::held_at_end(c, seat), fields);
+  auto ch = chicken_family::count_chickens(Hand{}, fields);
+  ch.declared = declared_of(t, seat).chickens.value_or(0);
+  return ch;
+}
+
+// A seat's 查叫 as a declared table says it: ready with its pattern (the 叫), and 花猪 (not
+// ready, three suits: pays double, Z7).
+struct SeatWait {
+  bool ready = false, three_suits = false;
+  std::optional<Item> dajiao;
+};
+SeatWait seat_wait(const CheckedTable& c, const Zunyi& rules, int s) {
+  const auto i = static_cast<std::size_t>(s);
+  if (c.is_declared()) {
+    const Declared& d = declared_of(c.table, s);
+    SeatWait w{d.ready, d.huazhu, std::nullopt};
+    if (c.declared[i]) w.dajiao = c.declared[i]->item;
+    return w;
+  }
+  auto waits = analyze_waits(rules, *c.waiting[i], {});
+  return {waits.ready, std::popcount(c.waiting[i]->suits()) == 3, waits.dajiao};
+}
+
+SeatCheck check_of(const SeatWait& w) {
+  std::vector<Item> items;
+  if (w.dajiao) items.push_back(*w.dajiao);
+  return SeatCheck{w.ready, std::nullopt, w.dajiao, items};
 }
 
 // Z7: 黄庄查叫. Returns the ready flags for Z8.
 std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zunyi& rules) {
   std::array<bool, kSeats> ready{};
-  std::array<WaitsAnswer, kSeats> waits;
+  std::array<SeatWait, kSeats> waits;
   int n_ready = 0;
   for (int s = 0; s < kSeats; ++s) {
     auto i = static_cast<std::size_t>(s);
-    waits[i] = analyze_waits(rules, *c.waiting[i], {});
+    waits[i] = seat_wait(c, rules, s);
     ready[i] = waits[i].ready;
     n_ready += ready[i];
-    book.ledger.checks[i] =
-        SeatCheck{ready[i], std::nullopt, waits[i].dajiao, waits[i].dajiao_items};
+    book.ledger.checks[i] = check_of(waits[i]);
   }
   if (n_ready == 0 || n_ready == kSeats) return ready;  // nobody or everybody: no payment
   for (int n = 0; n < kSeats; ++n) {
     auto ni = static_cast<std::size_t>(n);
     if (ready[ni]) continue;
-    bool three_suits = std::popcount(c.waiting[ni]->suits()) == 3;
+    bool three_suits = waits[ni].three_suits;
     auto& item =
         book.add("chadajiao", {"Paying the 叫 (黄庄查叫)", "黄庄查叫"},
                  {book.seat(n, false) + " is not ready" +
@@ -118,16 +148,13 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
       const auto up = chicken_family::standing(c, *this);
       for (int s = 0; s < kSeats; ++s) {
         auto i = static_cast<std::size_t>(s);
-        if (!c.winner[i]) {
-          auto w = analyze_waits(*this, *c.waiting[i], {});
-          book.ledger.checks[i] = SeatCheck{w.ready, std::nullopt, w.dajiao, w.dajiao_items};
-        }
+        if (!c.winner[i]) book.ledger.checks[i] = check_of(seat_wait(c, *this, s));
       }
       chicken_family::book_dou(book, c, up, family_);
       std::array<chicken_family::Chickens, kSeats> ji;
       for (int s = 0; s < kSeats; ++s) ji[static_cast<std::size_t>(s)] = chickens(c, s);
       chicken_family::book_chickens(book, ji, up, family_);
-      if (!flipped_of(t))
+      if (!flipped_of(t) && !c.is_declared())  // declared: the 鸡 are said by count
         book.ledger.notes.push_back({"no flipped tile given: only 幺鸡 (1条) count as 鸡",
                                      "未给出翻牌：只有幺鸡（1条）算鸡"});
       // Z8: one winner deals; 一炮多响: the first winner after the discarder.

@@ -305,6 +305,11 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
   sc.pattern = parts.combined;
   sc.reading =
       reading_of(*found, row_values_);  // the reading that makes the pattern, for the explanation
+  price_parts(parts, s, sc);
+  return std::nullopt;
+}
+
+void Zunyi::price_parts(const Parts& parts, const Situation& s, Score& sc) const {
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
   const Item& gangshanghua = addons_.gangshanghua;
   if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {
@@ -347,6 +352,78 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
         {"zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect, for all three",
          "抢杠包三家：被抢者按自摸分赔三家"});
   }
+}
+
+namespace {
+
+// Declared words of Z2's patterns beside the rows' ids and names and 清一色 + a row
+// (qingyise+duiduihu, 清一色对对胡): the names players say.
+constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+    {"大对子", "duiduihu"},
+    {"碰碰胡", "duiduihu"},
+    {"清大对", "qingyise+duiduihu"},
+    {"清对", "qingyise+duiduihu"},
+    {"七对", "anqidui"},
+    {"清七对", "qingyise+anqidui"},
+    {"清龙七对", "qingyise+longqidui"},
+    {"卡", "biankadiao"},
+    {"边", "biankadiao"},
+    {"吊", "biankadiao"},
+    {"卡张", "biankadiao"},
+    {"边张", "biankadiao"},
+    {"单吊", "biankadiao"},
+};
+
+bool names_row(const ItemSpec& spec, std::string_view word) {
+  return word == spec.id || word == spec.zh || word == spec.en;
+}
+
+}  // namespace
+
+std::optional<DeclaredPattern> Zunyi::declared_pattern(std::string_view word) const {
+  for (const auto& [alias, id] : kAliases)
+    if (word == alias) word = id;
+  const ItemSpec& flush = kTable[kFlush].spec;
+  const auto pairs = [](std::size_t row) {
+    return kTable[row].shape == pattern_rows::Shape::SevenPairs;
+  };
+  if (names_row(flush, word))  // 清一色 alone: under it a 平胡 counts nothing
+    return DeclaredPattern{kTable.item(kFlush, row_values_), kFlush, true, false};
+  for (std::size_t i = 0; i < kTable.size(); ++i) {
+    if (i == kFlush) continue;
+    const Item row = kTable.item(i, row_values_);
+    if (names_row(kTable[i].spec, word)) return DeclaredPattern{row, i, false, pairs(i)};
+    if (i == kTable.index("pinghu")) continue;  // 清一色 平胡 is 清一色
+    const Item both = flush_plus(row, row_values_[kFlush]);
+    if (word == both.id || word == both.zh || word == both.en)
+      return DeclaredPattern{both, i, true, pairs(i)};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Zunyi::declared_pattern_words() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < kTable.size(); ++i) {
+    const auto& spec = kTable[i].spec;
+    for (auto w : {spec.id, spec.zh, spec.en}) out.emplace_back(w);
+    if (i == kFlush || i == kTable.index("pinghu")) continue;
+    const Item both = flush_plus(kTable.item(i, row_values_), 0);
+    for (auto w : {both.id, both.zh, both.en}) out.emplace_back(w);
+  }
+  for (const auto& a : kAliases) out.emplace_back(a.first);
+  return out;
+}
+
+std::optional<Error> Zunyi::evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                              Score& sc) const {
+  Parts parts;
+  if (p.row != kFlush) parts.structural = kTable.item(p.row, row_values_);
+  if (p.flush) parts.flush = kTable.item(kFlush, row_values_);
+  parts.combined = p.item;
+  sc.win_tile = s.win_tile;
+  sc.win = sc.legal = true;
+  sc.pattern = parts.combined;
+  price_parts(parts, s, sc);
   return std::nullopt;
 }
 

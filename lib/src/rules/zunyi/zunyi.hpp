@@ -30,6 +30,11 @@ class Zunyi final : public Ruleset {
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;  // Z6
   std::optional<Text> no_win_reason(const Hand& hand) const override;
+  std::optional<DeclaredPattern> declared_pattern(std::string_view word) const override;
+  std::vector<std::string> declared_pattern_words() const override;
+  std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                         Score& sc) const override;
+  bool declared_chickens() const override { return true; }
 
   // The parts of the best pattern: structural item (absent for a 清一色 平胡) and 清一色.
   struct Parts {
@@ -46,6 +51,9 @@ class Zunyi final : public Ruleset {
   Item addon(std::string_view id) const override;
 
  private:
+  // Z3 from the pattern's parts on: 杠上花 against the hand's value, the add-ons, the payer;
+  // the same for a hand and for a declared pattern.
+  void price_parts(const Parts& parts, const Situation& s, Score& sc) const;
   // The rows of the winning tile that scores most (see best_parts).
   std::optional<pattern_rows::Found<7>> best_found(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing) const;

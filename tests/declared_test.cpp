@@ -1,0 +1,291 @@
+// Declared hands (issue 38, item 1): a hand said by its result and pattern settles exactly as
+// its tiles would. Generated tile tables are turned into declared tables from their own
+// analysis (each winner's best pattern, each seat's readiness, 大叫, 花猪 and 鸡), and both
+// must give the same totals and next hand; each bad declared word is a coded error at its word.
+#include <bit>
+#include <map>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "generators.hpp"
+#include "qianmj/engine/ruleset.hpp"
+#include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/table_words.hpp"
+
+using namespace qianmj;
+using namespace qianmj::test;
+
+namespace {
+
+// The situation of win `w` as settle scores it, without 天胡/地胡 (a declared pattern is the
+// shape; the situation words add them back).
+Situation shape_situation(const WinEvent& w) {
+  Situation s;
+  s.win_tile = w.tile;
+  s.zimo = w.self_drawn();
+  s.after_kong = w.after_kong;
+  s.robbing_kong = w.robbing_kong;
+  return s;
+}
+
+// 鸡 in `held` (Z6): 1条 and the 翻鸡, a 1条 that is both counted twice.
+std::int64_t chickens_in(const Hand& held, const Table& t) {
+  const Counts all = held.all_copies();
+  std::int64_t n = all[Tile(Suit::Sou, 1).index()];
+  const auto& slots = table_fields_of_result();
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (slots[i]->path == "result.flipped" && t.result_fields.raw(i) > 0) {
+      const auto flipped = TableFieldType<std::optional<Tile>>::decode(t.result_fields.raw(i));
+      const Tile fan(flipped->suit(), flipped->rank() % 9 + 1);
+      n += all[fan.index()];
+    }
+  return n;
+}
+
+// The declared table a tile table says: every hand replaced by what settle reads from it.
+Table declared_from(const Table& t, const Ruleset& rules) {
+  Table d = t;
+  const bool zunyi = rules.id() == "zunyi";
+  for (int s = 0; s < kSeats; ++s) {
+    auto& seat = d.seats[static_cast<std::size_t>(s)];
+    Declared said;
+    const WinEvent* win = nullptr;
+    for (const auto& w : t.wins)
+      if (w.seat == s && t.outcome == Table::Outcome::Win) win = &w;
+    if (seat.hand && s != t.escaper) {
+      Hand waiting = *seat.hand;
+      if (win && waiting.size() == 14) --waiting.concealed[win->tile.index()];
+      Hand held = waiting;
+      if (win) {
+        held = with_tile(waiting, win->tile);
+        said.pattern = std::string(rules.best_pattern(held, win->tile, shape_situation(*win))->id);
+      } else {
+        Situation st;
+        st.baoting = seat.baoting;
+        auto waits = analyze_waits(rules, waiting, st);
+        said.ready = waits.ready;
+        if (waits.ready && waits.dajiao) said.pattern = std::string(waits.dajiao->id);
+        said.huazhu = t.outcome == Table::Outcome::Draw && !waits.ready &&
+                      std::popcount(waiting.suits()) == 3;
+      }
+      if (zunyi && t.outcome == Table::Outcome::Win) said.chickens = chickens_in(held, t);
+    }
+    seat.hand.reset();
+    seat.declared = said;
+  }
+  // 抢杠: the robbed kong is not said in a declared table (it never became a kong).
+  if (t.outcome == Table::Outcome::Win && t.wins.front().robbing_kong) {
+    const auto& w = t.wins.front();
+    std::erase_if(d.kongs, [&](const KongEvent& k) {
+      return k.seat == w.from && k.kind == Meld::Kind::AddedKong && k.tile == w.tile;
+    });
+  }
+  return d;
+}
+
+Result<Ledger> settle_words(std::string_view line) {
+  auto t = table_from_words(line);
+  if (!t) return t.error();
+  auto l = settle(t->table);
+  if (!l) return t->at_word(l.error());
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Declared tables derived from generated tile tables settle to the same totals and next hand "
+    "(every pattern, draws, 花猪, kongs, 杠上花, 杠上炮, 抢杠, 报听, streaks, Zunyi 鸡)") {
+  for (bool zunyi : {false, true}) {
+    INFO((zunyi ? "zunyi" : "duyun"));
+    Rng rng(zunyi ? 3838 : 8383);
+    std::map<std::string, int> compared;
+    std::map<std::string, int> patterns;
+    int draws_with_ready = 0, huazhu = 0, with_kongs = 0;
+    for (int n = 0; n < 1500; ++n) {
+      auto g = random_table(rng, zunyi);
+      auto table = table_from_json(g.table.dump());
+      if (!table) continue;
+      auto rules = build_ruleset(table->rules.empty() ? "duyun" : table->rules, table->options);
+      REQUIRE(rules);
+      auto tiles = settle(**rules, *table);
+      if (!tiles) continue;
+      INFO(g.table.dump());
+      const Table d = declared_from(*table, **rules);
+      REQUIRE(d.declared());
+      auto said = settle(**rules, d);
+      if (!said) FAIL_CHECK(said.error().en);
+      if (!said) continue;
+      CHECK(said->declared);
+      CHECK(!tiles->declared);
+      CHECK(said->totals == tiles->totals);
+      CHECK(said->next_dealer == tiles->next_dealer);
+      CHECK(said->next_streak == tiles->next_streak);
+      ++compared[g.kind];
+      with_kongs += !table->kongs.empty();
+      for (const auto& seat : d.seats) {
+        if (!seat.declared->pattern.empty()) ++patterns[seat.declared->pattern];
+        huazhu += seat.declared->huazhu;
+        draws_with_ready += g.kind == "draw" && seat.declared->ready;
+      }
+    }
+    // Every kind of result and every pattern of the rule set took part.
+    for (const char* kind : {"zimo", "discard", "multi", "robbing", "draw"}) {
+      INFO(kind << " " << compared[kind]);
+      CHECK(compared[kind] > 5);
+    }
+    CHECK(draws_with_ready > 10);
+    CHECK(huazhu > 10);
+    CHECK(with_kongs > 50);
+    auto rules = make_ruleset(zunyi ? "zunyi" : "duyun");
+    for (const auto& p : rules->patterns()) {
+      if (p.id == "tianhu" || p.id == "dihu") continue;           // words of the situation
+      if (p.id == "qingqidui" || p.id == "qingyaojiu") continue;  // rare: the named test below
+      int seen = 0;
+      for (const auto& [id, count] : patterns)
+        if (id == p.id || id.ends_with("+" + std::string(p.id))) seen += count;
+      INFO(p.id);
+      CHECK(seen > 0);
+    }
+  }
+}
+
+TEST_CASE("Declared words: 自摸 清一色, 一炮多响 and a 流局 with two ready seats, as tiles give") {
+  // 东自摸清一色 is 清一色 6 fan × base 6 from each seat.
+  auto zimo = settle_words("庄东 东自摸清一色");
+  REQUIRE(zimo);
+  CHECK(zimo->declared);
+  CHECK(zimo->totals == std::array<std::int64_t, kSeats>{108, -36, -36, -36});
+  // The same in tiles.
+  auto tiles = settle_words("庄东 东:1112345678999筒 东自摸5筒");
+  REQUIRE(tiles);
+  CHECK(tiles->totals == zimo->totals);
+  // 一炮多响: 南 对对胡 3 fan, 西 七对 6 fan, off 北 (with 北's kong: 西 平胡 has its 豆).
+  auto multi = settle_words("庄东 南胡对对胡 西胡七对 北放炮");
+  REQUIRE(multi);
+  CHECK(multi->totals == std::array<std::int64_t, kSeats>{0, 18, 36, -54});
+  // 流局: 东 清一色 6, 北 平胡 1, 南 花猪 16 to each, 西 pays both 大叫.
+  auto draw = settle_words("庄东 流局 东听清一色 北听平胡 南花猪");
+  REQUIRE(draw);
+  CHECK(draw->totals == std::array<std::int64_t, kSeats>{132, -288, 54, 102});
+  // Zunyi: 清大对 14 + 自摸 1 from each; 鸡 1 each from each other seat (东 is ready).
+  auto z = settle_words("遵义 庄东 北自摸 清大对 翻7筒 东鸡2 北鸡3 东听");
+  REQUIRE(z);
+  CHECK(z->totals == std::array<std::int64_t, kSeats>{-12, -20, -20, 52});
+  // ASCII spellings.
+  auto ascii = settle_words("dealer:E W:direct-kong:9s N:fed:9s N:concealed-kong E:zimo:qingyise");
+  REQUIRE(ascii);
+  CHECK(ascii->totals == std::array<std::int64_t, kSeats>{96, -48, -42, -6});
+  auto ready = settle_words("dealer:E draw E:ready:qingyise N:ready:pinghu S:huazhu");
+  REQUIRE(ready);
+  CHECK(ready->totals == draw->totals);
+}
+
+TEST_CASE("The issue's examples, declared, in both rule sets (D1 D4 D6 D8, Z2 Z3 Z5 Z6 Z7)") {
+  using Totals = std::array<std::int64_t, kSeats>;
+  const std::pair<const char*, Totals> cases[] = {
+      // D1: 清一色 6 fan x 6 from each; Z2 Z3: 清一色 10 + 自摸 1 from each.
+      {"庄东 东自摸清一色", {108, -36, -36, -36}},
+      {"遵义 庄东 东自摸清一色", {33, -11, -11, -11}},
+      // D4 Z4: the discarder alone pays 对对胡 (3 fan x 6; 4 points).
+      {"庄东 南胡对对胡 北放炮", {0, 18, 0, -18}},
+      {"遵义 庄东 南胡对对胡 北放炮", {0, 4, 0, -4}},
+      // D6 金豆 2 x 6 each, then 对对胡 3 + 杠上花 1 = 4 fan x 6 each; Z3 杠上花 10 ties 清一色
+      // 10 (杠上花 counts) + 自摸 1, and Z5 暗豆 2 each.
+      {"庄东 西暗杠 西杠上花 对对胡", {-36, -36, 108, -36}},
+      {"遵义 庄东 西暗杠 西杠上花 清一色", {-13, -13, 39, -13}},
+      // D8: 南 a 花猪 pays 16 x 6 to each other seat, 西 pays the 大叫 36 and 6; Z7: 南 (three
+      // suits) pays double, 20 and 4, 西 pays 10 and 2.
+      {"庄东 流局 东听清一色 北听平胡 南花猪", {132, -288, 54, 102}},
+      {"遵义 庄东 流局 东听清一色 北听平胡 南花猪", {30, -24, -12, 6}},
+      // Z6: 15 from each for 清大对 + 自摸, 北's 3 鸡 from each; 东's 2 鸡 earn nothing unready.
+      {"遵义 庄东 北自摸 清大对 翻7筒 东鸡2 北鸡3", {-18, -18, -18, 54}},
+  };
+  for (const auto& [line, totals] : cases) {
+    INFO(line);
+    auto l = settle_words(line);
+    REQUIRE(l);
+    CHECK(l->declared);
+    CHECK(l->totals == totals);
+  }
+}
+
+TEST_CASE("Kong words without brackets are kong melds, for a hand given or not") {
+  // 北暗杠9筒 beside 北's hand is its [9999筒] meld.
+  auto bracket = settle_words("庄东 北:(9999筒)123万456万789万5条 北自摸5条");
+  auto word = settle_words("庄东 北:123万456万789万5条 北暗杠9筒 北自摸5条");
+  REQUIRE(bracket);
+  REQUIRE(word);
+  CHECK(word->totals == bracket->totals);
+  CHECK(!word->declared);
+  // A seat whose hand is not given: the same as 杠(9999筒).
+  auto loose_bracket = settle_words("庄东 北杠[9999条] 东点杠9条 东:1112345678999筒 东自摸5筒");
+  auto loose_word = settle_words("庄东 北明杠9条 东点杠9条 东:1112345678999筒 东自摸5筒");
+  REQUIRE(loose_bracket);
+  REQUIRE(loose_word);
+  CHECK(loose_word->totals == loose_bracket->totals);
+  CHECK(loose_word->totals == std::array<std::int64_t, kSeats>{102, -36, -36, -30});
+  auto added = settle_words("庄东 南补杠5万 东:1112345678999筒 东自摸5筒");
+  REQUIRE(added);
+  CHECK(added->totals == std::array<std::int64_t, kSeats>{102, -18, -42, -42});
+}
+
+TEST_CASE("Every Duyun pattern the generated tables rarely make: its tiles and its words agree") {
+  const std::pair<const char*, const char*> pairs[] = {
+      {"庄东 东:1122334455667筒 东自摸7筒", "庄东 东自摸清七对"},
+      {"庄东 东:1111223378999筒 东自摸9筒", "庄东 东自摸清幺九"},
+      {"庄东 东:1111223344556筒 东自摸6筒", "庄东 东自摸清龙七对"},
+      {"庄东 东:222万555筒888条555万2条 东自摸2条", "庄东 东自摸将对"},
+      {"庄东 东:222万555筒888条555万2条 东自摸2条", "dealer:E E:zimo:jiangdui"},
+  };
+  for (const auto& [tiles, words] : pairs) {
+    INFO(tiles << " / " << words);
+    auto a = settle_words(tiles);
+    auto b = settle_words(words);
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->totals == b->totals);
+    CHECK(b->declared);
+  }
+}
+
+namespace {
+
+void refused(std::string_view line, ErrorCode code, int column) {
+  INFO(line);
+  auto l = settle_words(line);
+  REQUIRE(!l);
+  CHECK(l.error().code == code);
+  CHECK(l.error().column == column);
+}
+
+}  // namespace
+
+TEST_CASE("Declared hands: bad input is a coded error at its word") {
+  // 清一色 with kongs of two suits.
+  refused("庄东 东暗杠9筒 东明杠5万 南点杠5万 东自摸清一色", ErrorCode::Inconsistent, 22);
+  // 龙七对 (seven pairs) with a kong.
+  refused("庄东 西暗杠9筒 西杠上花 龙七对", ErrorCode::Inconsistent, 15);
+  // A Duyun pattern in Zunyi (清幺九), and a word that is no pattern of either.
+  refused("遵义 庄东 东自摸清幺九", ErrorCode::BadField, 7);
+  refused("庄东 东自摸清清", ErrorCode::BadWord, 4);  // neither a tile nor a pattern
+  // D3: 平胡 off a discard without 豆.
+  refused("庄东 东胡平胡 北放炮", ErrorCode::Inconsistent, 4);
+  // 听 at a draw without its pattern.
+  refused("庄东 流局 东听", ErrorCode::BadField, 7);
+  // 报听 with a kong (D2).
+  refused("庄东 东报听 东暗杠9筒 东自摸清一色", ErrorCode::Inconsistent, 4);
+  // Both 听 and 花猪.
+  refused("庄东 流局 东听清一色 东花猪", ErrorCode::Inconsistent, 13);
+  // 花猪 at a win; 鸡 in Duyun.
+  refused("庄东 东自摸清一色 南花猪", ErrorCode::Inconsistent, 11);
+  refused("庄东 东自摸清一色 南鸡2", ErrorCode::BadField, 11);
+  // A pattern word with no win or 听 before it.
+  refused("庄东 清一色 东自摸", ErrorCode::BadWord, 4);
+  // A declared win beside a hand in tiles: a table is one or the other.
+  refused("庄东 东自摸清一色 南:1112345678999筒", ErrorCode::Inconsistent, 11);
+  // A kong word without its tile beside a hand given.
+  refused("庄东 北:123万456万789万5条 北暗杠 北自摸5条", ErrorCode::BadWord, 21);
+}

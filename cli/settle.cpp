@@ -80,6 +80,18 @@ bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r") == std::string::npos;
 }
 
+// A blank line or a # comment: a stream of tables skips it, as session does.
+bool ignorable(const std::string& s) {
+  auto i = s.find_first_not_of(" \t\r");
+  return i == std::string::npos || s[i] == '#';
+}
+
+// A line that cannot be the start of a JSON document spanning lines: words, a whole JSON
+// value, or JSON broken before its end.
+bool self_contained(const std::string& line) {
+  return !is_json_text(line) || Json::accept(line) || !json_prefix(line);
+}
+
 bool starts_brace(const std::string& s) {
   auto i = s.find_first_not_of(" \t");
   return i != std::string::npos && s[i] == '{';
@@ -114,6 +126,9 @@ struct Opening {
   long first_number = 0, second_number = 0;
   std::string skipped;  // the blank lines between them (a document spanning lines keeps them)
   bool more = false;    // a second non-blank line follows the first
+  // The first line is a table by itself and nothing more has come yet: it is answered at
+  // once, as the first of a table a line (a program writes a table and waits for its answer).
+  bool alone = false;
 };
 
 // At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
@@ -124,7 +139,7 @@ int settle_at_terminal(const Settling& s) {
   const char* prompt = s.c.chinese ? "结算> " : "settle> ";
   s.err << prompt << std::flush;
   while (reader.next(line, too_long) && s.out) {
-    if (too_long || !blank(line)) {
+    if (too_long || !ignorable(line)) {
       std::string rules;
       auto a = too_long ? Result<std::string>(line_too_long())
                         : settle_answer(line, s.request, s.c.json ? reader.number() : 0, rules);
@@ -146,17 +161,24 @@ int settle_at_terminal(const Settling& s) {
 // The first non-blank line, then the next, keeping the blank ones between (up to the limit,
 // so that a document's size counts them); false when reading failed.
 bool read_opening(LineReader& reader, Opening& o) {
-  while (reader.next(o.line, o.too_long) && !o.too_long && blank(o.line)) {
+  while (reader.next(o.line, o.too_long) && !o.too_long && ignorable(o.line)) {
   }
   if (reader.error()) return false;
   o.first_number = reader.number();
-  while (reader.next(o.second, o.second_too_long) && !o.second_too_long && blank(o.second)) {
-    o.skipped += o.second + "\n";
-    if (o.skipped.size() > kLimit) break;  // a document over the limit either way
+  const bool whole = !o.too_long && o.line.size() <= kMaxLine && self_contained(o.line);
+  while (true) {
+    if (whole && !reader.line_ready()) {  // the writer waits for this table's answer
+      o.alone = o.more = true;
+      return true;
+    }
+    if (!reader.next(o.second, o.second_too_long) || o.second_too_long || !ignorable(o.second))
+      break;
+    o.skipped += blank(o.second) ? o.second + "\n" : "\n";  // a comment is no JSON
+    if (o.skipped.size() > kLimit) break;                   // a document over the limit either way
   }
   if (reader.error()) return false;
   o.second_number = reader.number();
-  o.more = o.second_too_long || !blank(o.second);
+  o.more = o.second_too_long || !ignorable(o.second);
   return true;
 }
 
@@ -165,9 +187,10 @@ bool read_opening(LineReader& reader, Opening& o) {
 // could go on with it; otherwise each line is a table, and a bad first line, whatever its
 // first byte or size, is answered in place like any other.
 bool table_a_line(const Opening& o) {
-  return o.more && (o.too_long || !is_json_text(o.line) || Json::accept(o.line) ||
-                    !json_prefix(o.line) || o.second_too_long || starts_brace(o.second) ||
-                    !is_json_text(o.second) || Json::accept(o.second));
+  return o.alone ||
+         (o.more && (o.too_long || !is_json_text(o.line) || Json::accept(o.line) ||
+                     !json_prefix(o.line) || o.second_too_long || starts_brace(o.second) ||
+                     !is_json_text(o.second) || Json::accept(o.second)));
 }
 
 // One JSON document over the whole input (it may span lines), up to 16 MiB.
@@ -214,7 +237,7 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
   const Common& c = s.c;
   // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
   auto answer_line = [&](const InputLine& l, Answer& out) {
-    if (!l.too_long && blank(l.text)) {
+    if (!l.too_long && ignorable(l.text)) {
       out.skip = true;
       return;
     }
@@ -242,7 +265,8 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
   };
   std::vector<InputLine> read;
   read.push_back({o.line, o.first_number, o.too_long});
-  read.push_back({o.second, o.second_number, o.second_too_long, reader.unterminated()});
+  if (!o.alone)
+    read.push_back({o.second, o.second_number, o.second_too_long, reader.unterminated()});
   answer_in_order(
       reader, std::move(read), pipeline_jobs(pipe.jobs, false), answer_line, write,
       [&] { s.out.flush(); }, &s.out);

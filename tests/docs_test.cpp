@@ -3,9 +3,11 @@
 // every one of its options, and every rule id the program cites exists.
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "helpers.hpp"
 #include "qianmj/answers/rule_texts.hpp"
@@ -333,4 +335,31 @@ TEST_CASE(
     CHECK(ranges[i].second == texts.back().id);
   }
   CHECK(ranges.front() == std::pair<std::string_view, std::string_view>{"C1", "C7"});
+}
+
+TEST_CASE("Docs: every README heading a message points to exists, in both languages") {
+  namespace fs = std::filesystem;
+  const std::string readme = test::slurp(test::testdata("../README.md"));
+  std::set<std::string> headings;
+  std::istringstream lines(readme);
+  for (std::string l; std::getline(lines, l);)
+    if (l.rfind("#", 0) == 0) headings.insert(l.substr(l.find_first_not_of("# ")));
+  // "README, Settling in words)" in English, "README 的“Settling in words”" in Chinese.
+  const std::regex en(R"re(README, ([^)"'\n]+)\))re"), zh(R"re(README[^“"\n]{0,12}“([^”\n]+)”)re");
+  int pointers = 0;
+  for (const char* dir : {"../lib/src", "../cli"})
+    for (const auto& f : fs::recursive_directory_iterator(test::testdata(dir))) {
+      if (!f.is_regular_file()) continue;
+      const std::string text = test::slurp(f.path().string());
+      for (const auto* re : {&en, &zh})
+        for (std::sregex_iterator m(text.begin(), text.end(), *re), end; m != end; ++m) {
+          const std::string heading = (*m)[1];
+          INFO(f.path().string() << " points to README \"" << heading << "\"");
+          ++pointers;
+          CHECK(std::any_of(headings.begin(), headings.end(), [&](const std::string& h) {
+            return h.find(heading) != std::string::npos;
+          }));
+        }
+    }
+  CHECK(pointers >= 2);  // the words reader's unknown word, in both languages
 }

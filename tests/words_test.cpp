@@ -542,7 +542,7 @@ TEST_CASE("Words (Z6): Zunyi's 鸡 words read and are written as before, to the 
                "名字应为不超过 64 字节的一个词，不能是座位、牌、数字或结算用词：翻x"},
            Bad{"翻", ErrorCode::BadWord, 31,
                "unknown word '翻' (the words are in README, Settling in words)",
-               "无法识别的词“翻”（用词见 README“用文字结算”）"},
+               "无法识别的词“翻”（用词见 README 的“Settling in words”一节）"},
        }) {
     const std::string line = win + x.words;
     INFO(line);

@@ -469,7 +469,7 @@ Error WordsReader::unknown_word(std::string_view w) const {
             "”：座位为东南西北、E S W N 或 0–3（东为 0 号），或玩家的名字");
   return bad_word(
       *tok_, "unknown word '" + std::string(w) + "' (the words are in README, Settling in words)",
-      "无法识别的词“" + std::string(w) + "”（用词见 README“用文字结算”）");
+      "无法识别的词“" + std::string(w) + "”（用词见 README 的“Settling in words”一节）");
 }
 
 // A seat and what it did: the verb after the seat (its first `seat_bytes`), read by its step.

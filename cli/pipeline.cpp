@@ -128,7 +128,7 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   if (e.column > 0)
     text += c.chinese ? " 第 " + std::to_string(e.column) + " 列"
                       : " column " + std::to_string(e.column);
-  text += (c.chinese ? "：" : ": ") + terminal_safe(e.message(c.chinese));
+  text += ": " + terminal_safe(e.message(c.chinese));
   return {text, true};
 }
 

@@ -29,10 +29,20 @@ CLI::App* SettleCommand::add(CLI::App& app) {
           ->type_name("WORDS|FILE"),
       "文字写的牌桌，或 JSON 文件；- 或不给则读标准输入");
   doc(*cmd,
-      cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")
-          ->check(CLI::Range(0, 3))
-          ->type_name("N"),
-      "只输出一家的个人结算（0–3）", {"0", "1", "2", "3"});
+      cmd->add_option("--seat", output_.seat,
+                      "print one seat's statement (个人结算): 东南西北, E S W N, 0-3 or a "
+                      "player's name")
+          ->check(CLI::Validator(
+              [](std::string& v) -> std::string {  // a number is a seat 0-3, as before
+                if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+                    (v.size() == 1 && v[0] <= '3'))
+                  return {};
+                return "Value " + v + " not in range 0 to 3";
+              },
+              ""))
+          ->type_name("SEAT"),
+      "只输出一家的个人结算：东南西北、E S W N、0–3 或玩家名字",
+      {"东", "南", "西", "北", "E", "S", "W", "N"});
   doc(*cmd,
       cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it"),
       "不结算，把牌桌转写为 JSON");
@@ -40,6 +50,18 @@ CLI::App* SettleCommand::add(CLI::App& app) {
       cmd->add_flag("--to-words", output_.to_words,
                     "print the table in words instead of settling it"),
       "不结算，把牌桌转写为文字");
+  doc(*cmd,
+      cmd->add_flag("--csv", output_.csv,
+                    "one row per table and seat (line,seat,name,points,dealer,streak), "
+                    "comma-separated"),
+      "每个牌局每家一行（line,seat,name,points,dealer,streak），逗号分隔");
+  doc(*cmd, cmd->add_flag("--tsv", output_.tsv, "the same rows, tab-separated"),
+      "同上，制表符分隔");
+  doc(*cmd,
+      cmd->add_flag("--bom", output_.bom,
+                    "with --csv: a UTF-8 byte order mark first (for spreadsheet programs)")
+          ->needs("--csv"),
+      "与 --csv 同用：开头加 UTF-8 BOM（供电子表格程序识别）");
   doc(*cmd,
       cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once")
           ->group(kGroupPipeline),
@@ -95,6 +117,16 @@ bool self_contained(const std::string& line) {
 bool starts_brace(const std::string& s) {
   auto i = s.find_first_not_of(" \t");
   return i != std::string::npos && s[i] == '{';
+}
+
+// A line that looks like a piece of a JSON document spread over lines: an opening brace or
+// bracket that does not close, a key ("seats": …), or a closing one.
+bool json_piece(const std::string& line) {
+  auto i = line.find_first_not_of(" \t");
+  if (i == std::string::npos) return false;
+  const char c = line[i];
+  return c == '"' || c == '}' || c == ']' ||
+         ((c == '{' || c == '[') && !Json::accept(line) && json_prefix(line));
 }
 
 constexpr std::size_t kLimit = 16u << 20;  // one JSON document, on one line or many
@@ -250,15 +282,26 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
     } else {
       Common used = c;
       used.rules_id = rules;
-      out.take(Answer{error_answer(a.error(), used, l.number).text + '\n', true});
+      Error e = a.error();
+      if (json_piece(l.text)) {  // a pretty-printed table in a stream of tables
+        e.en += " (one table a line: jq -c)";
+        e.zh += "（每行一个牌桌：用 jq -c）";
+      }
+      out.take(Answer{error_answer(e, used, l.number).text + '\n', true});
     }
     if (l.unterminated) mark_unterminated(out.text, c.json);
   };
+  const bool rows = s.request.rows != Request::Rows::None && !c.json;
   auto write = [&](const Answer& a, const InputLine&) {
     if (a.skip) return true;
-    if (!c.json && !output.to_json && !first) s.out << '\n';  // --to-json: JSON Lines
-    first = false;
     any_error = any_error || a.error;
+    if (rows && a.error) {  // rows stay rows: an error goes to standard error
+      s.err << "qianmj: " << a.text << std::flush;
+      return true;
+    }
+    // --to-json: JSON Lines; rows: one after another
+    if (!c.json && !output.to_json && !rows && !first) s.out << '\n';
+    first = false;
     s.out << a.text;
     if (pipe.line_buffered) s.out.flush();
     return static_cast<bool>(s.out);
@@ -279,9 +322,13 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
 
 int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   Request request = request_of(c, Command::Settle);
-  request.seat = output_.seat;
+  request.seat_word = output_.seat;
   request.to_json = output_.to_json;
   request.to_words = output_.to_words;
+  if (output_.csv || output_.tsv)
+    request.rows = output_.csv ? Request::Rows::Csv : Request::Rows::Tsv;
+  const bool rows = request.rows != Request::Rows::None && !c.json;
+  if (rows && output_.csv && output_.bom) out << "\xEF\xBB\xBF";  // a spreadsheet reads UTF-8
   // One argument that is -, a file or a path: the input; anything else is a table in words.
   std::string file = "-";
   if (!args_.empty()) {
@@ -306,6 +353,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   }
   const Settling s{
       c, request, out, err, fd == 0 ? "standard input" : file, fd == 0 ? "标准输入" : file};
+  if (rows) out << settle_rows_heading(output_.csv ? ',' : '\t');
   if (fd == 0 && ::isatty(0)) return settle_at_terminal(s);
   // One table, or one table a line: the first two non-blank lines decide.
   LineReader reader(fd, kLimit);

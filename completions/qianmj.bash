@@ -30,7 +30,7 @@ _qianmj() {
       return
       ;;
     --seat)
-      COMPREPLY=($(compgen -W '0 1 2 3' -- "$cur"))
+      COMPREPLY=($(compgen -W '东 南 西 北 E S W N' -- "$cur"))
       return
       ;;
     --streak)
@@ -59,11 +59,11 @@ _qianmj() {
       words='-h --help --baoting --dou -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     settle)
-      words='-h --help --seat --to-json --to-words --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --seat --to-json --to-words --csv --tsv --bom --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     session)
-      words='-h --help --csv --tsv --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --csv --tsv --bom --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     rules)

@@ -18,13 +18,22 @@ namespace qianmj::test {
 
 class Terminal {
  public:
-  explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C") {
-    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+  // `columns` > 0: the terminal is that wide (TIOCGWINSZ); 0: the pseudo-terminal's default.
+  // COLUMNS is unset, or `columns_env` when given.
+  explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C",
+                    unsigned short columns = 0, const std::string& columns_env = "") {
+    winsize size{};
+    size.ws_row = 24;
+    size.ws_col = columns;
+    pid_ = forkpty(&fd_, nullptr, nullptr, columns > 0 ? &size : nullptr);
     if (pid_ == 0) {
       setenv("LANG", lang.c_str(), 1);
       unsetenv("LC_ALL");
       unsetenv("LC_MESSAGES");
-      unsetenv("COLUMNS");
+      if (columns_env.empty())
+        unsetenv("COLUMNS");
+      else
+        setenv("COLUMNS", columns_env.c_str(), 1);
       exec_qianmj(args);
     }
   }

@@ -193,4 +193,24 @@ void statement_text(const Ledger& ledger, const Table& t, int seat, bool zh, std
       << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
 }
 
+std::string settle_rows_heading(char sep) {
+  std::string out;
+  for (const char* cell : {"line", "seat", "name", "points", "dealer"}) out.append(cell) += sep;
+  return out + "streak\n";
+}
+
+void append_settle_rows(std::string& out, const Ledger& ledger, const Table& t, long line, int seat,
+                        char sep, bool zh) {
+  for (int s = 0; s < kSeats; ++s) {
+    if (seat >= 0 && s != seat) continue;
+    for (std::string cell :
+         {std::to_string(line), std::to_string(s), csv_cell(seat_name(t, s, zh), sep),
+          std::to_string(ledger.totals[static_cast<std::size_t>(s)]),
+          std::string(t.dealer == s ? "1" : "0")})
+      out.append(cell) += sep;
+    out += std::to_string(t.streak);
+    out += '\n';
+  }
+}
+
 }  // namespace qianmj

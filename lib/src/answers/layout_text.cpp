@@ -54,6 +54,19 @@ std::string spreadsheet_safe(std::string cell) {
   return cell;
 }
 
+std::string csv_cell(const std::string& text, char sep) {
+  const std::string s = spreadsheet_safe(text);
+  if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
+    std::string out = s;
+    std::replace(out.begin(), out.end(), '\t', ' ');
+    return out;
+  }
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
 std::string hand_text(const Hand& hand, bool chinese, bool glyphs) {
   std::string out;
   auto piece = [&](const Hand& h) {

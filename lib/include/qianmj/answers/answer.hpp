@@ -30,6 +30,7 @@ struct Request {
   std::string table;
   std::vector<std::string> table_words;
   int seat = -1;          // that seat's statement (个人结算)
+  std::string seat_word;  // the same by a word: 东南西北, E S W N (any case), 0-3 or a name
   bool to_json = false;   // the table itself as JSON
   bool to_words = false;  // the table itself in words
   // session: the evening's lines; rows: one row a hand and seat, comma- or tab-separated.

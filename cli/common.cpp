@@ -174,6 +174,7 @@ Request request_of(const Common& c, Command command) {
   r.json = c.json;
   r.chinese = c.chinese;
   r.narrow = c.narrow;
+  r.columns = c.narrow ? terminal_columns() : 0;  // known only at a terminal or from COLUMNS
   r.glyphs = c.glyphs;
   return r;
 }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "qianmj/answers/layout.hpp"
 #include "qianmj/formats/table_words.hpp"
 #include "testdata.hpp"
 
@@ -211,4 +212,15 @@ TEST_CASE("score and waits take the situation in words beside the hand, as the f
   auto waits_flag = qianmj::test::run_qianmj({"waits", "--json", "2344567筒345789条", "--baoting"});
   CHECK(waits.exit == 0);
   CHECK(waits.out == waits_flag.out);
+}
+
+TEST_CASE("Narrow lines wrap at spaces within the width and never split a number") {
+  using V = std::vector<std::string>;
+  CHECK(qianmj::wrap_at_spaces("South → East  Plain win 1 + Dealer streak 2 = 3 fan → 18", 24) ==
+        V{"South → East  Plain win", "1 + Dealer streak 2 = 3", "fan → 18"});
+  CHECK(qianmj::wrap_at_spaces("西 → 东  平胡 1 + 连庄 2 = 3 番 → 18", 14) ==
+        V{"西 → 东  平胡", "1 + 连庄 2 = 3", "番 → 18"});  // a Chinese character is 2 columns
+  CHECK(qianmj::wrap_at_spaces("a 1234567890 b", 5) == V{"a", "1234567890", "b"});
+  CHECK(qianmj::wrap_at_spaces("a  b", 0) == V{"a  b"});
+  CHECK(qianmj::wrap_at_spaces("", 10) == V{""});
 }

@@ -46,10 +46,19 @@ TEST_CASE("At a narrow terminal (TIOCGWINSZ) settle takes the narrow layout, COL
     for (auto i = s.find("\r\n"); i != std::string::npos; i = s.find("\r\n", i)) s.erase(i, 1);
     return s;
   };
-  CHECK(screen_of(40) == narrow.out);  // under 60 columns
-  CHECK(screen_of(120) == wide.out);
-  CHECK(screen_of(120, "40") == narrow.out);  // COLUMNS, as for ls
-  CHECK(screen_of(40, "120") == wide.out);
+  CHECK(screen_of(59) == narrow.out);  // under 60 columns, wide enough not to wrap
+  CHECK(screen_of(60) == wide.out);
+  CHECK(screen_of(120, "59") == narrow.out);  // COLUMNS, as for ls
+  CHECK(screen_of(59, "120") == wide.out);
+}
+
+TEST_CASE("At a 30-column terminal a narrow ledger's lines wrap at spaces, numbers whole") {
+  Terminal t({"settle", "--en", "庄东", "连庄2", "东:2344567筒345789条", "东自摸7筒"}, "C", 30);
+  REQUIRE(t.started());
+  CHECK(t.finish() == 0);
+  CHECK(t.screen().find("Win  East, self-draw: 平胡\r\n  Plain win\r\n") != std::string::npos);
+  CHECK(t.screen().find("    South → East  Plain win\r\n      1 + Dealer streak 2 = 3\r\n"
+                        "      fan → 18\r\n") != std::string::npos);
 }
 
 TEST_CASE(

@@ -99,7 +99,7 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Re
   if (seat >= 0)
     statement_text(*ledger, table, seat, r.chinese, out);
   else
-    ledger_text(*ledger, table, **rules, r.chinese, r.narrow, out);
+    ledger_text(*ledger, table, **rules, r.chinese, r.narrow, out, r.columns);
   return out.str();
 }
 

@@ -41,6 +41,7 @@ struct Request {
   bool markdown = false;
   // The output: JSON, or text in Chinese or English, narrow (one seat a line), with glyphs.
   bool json = false, chinese = false, narrow = false, glyphs = false;
+  int columns = 0;  // narrow: the lines of a ledger wrap within this width (0: they do not)
 
   const std::string& rules_id() const;  // `rules`, or the default rule set's id
 };

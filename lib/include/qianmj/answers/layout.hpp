@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qianmj/answers/session.hpp"
@@ -44,8 +45,12 @@ void discards_text(const Hand& hand, const std::vector<DiscardAnswer>& discards,
                    const Ruleset& rules, bool zh, bool glyphs, std::ostream& out);
 
 // settle: the ledger (wide, or `narrow` one seat a line) and one seat's statement.
+// `columns` > 0: a narrow ledger's lines wrap within that width.
 void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow,
-                 std::ostream& out);
+                 std::ostream& out, int columns = 0);
+// `text` in lines of at most `width` display columns, broken at spaces only: a word wider than
+// that stays whole on a line of its own (a number is never split). `width` <= 0: one line.
+std::vector<std::string> wrap_at_spaces(std::string_view text, int width);
 void statement_text(const Ledger& ledger, const Table& t, int seat, bool zh, std::ostream& out);
 // settle --csv / --tsv: "line,seat,name,points,dealer,streak", then a row a seat of each
 // table (`seat` >= 0: that seat's alone); `line` is the table's line in a stream (1 for one).

@@ -224,3 +224,12 @@ TEST_CASE("Narrow lines wrap at spaces within the width and never split a number
   CHECK(qianmj::wrap_at_spaces("a  b", 0) == V{"a  b"});
   CHECK(qianmj::wrap_at_spaces("", 10) == V{""});
 }
+
+TEST_CASE("A long run of ： splits in linear time, each a word of its own or a separator") {
+  std::string colons;
+  for (int i = 0; i < 200000; ++i) colons += "：";
+  auto words = qianmj::split_words("玩家" + colons + "甲");
+  REQUIRE(words.size() == 2);  // every ： before another ends a word; the last starts 甲's
+  CHECK(words[0] == "玩家");
+  CHECK(words[1] == "：甲");
+}

@@ -37,6 +37,9 @@ bool keeps_commas(std::string_view word) {
          (word.size() >= 10 && ascii_iequal(word.substr(0, 10), "kong-order"));
 }
 
+// The marks a ： may stand before and still end its word (玩家：，): never a loop over ：s.
+constexpr std::string_view kStops = "\u3001\u3002\uFF1B\uFF0C\uFF1A";
+
 // The bytes of the separator at line[k], or 0: a space, the punctuation people type between
 // words (，、；。), or a '：' that ends a word (玩家：). `word` is the word so far: in 杠序's
 // list the commas are the list's.
@@ -49,7 +52,8 @@ std::size_t separator_at(std::string_view line, std::size_t k, std::string_view 
   if (s == "\uFF0C")  // ，: in 杠序's list, before the next kong's seat, the list's own
     return keeps_commas(word) && seat_word_prefix(line.substr(k + 3), false) ? 0 : 3;
   if (s == "\uFF1A" &&  // ： with nothing after it (玩家：)
-      (k + 3 == line.size() || separator_at(line, k + 3, {}) > 0))
+      (k + 3 == line.size() || space_at(line, k + 3) > 0 ||
+       (line.size() - k >= 6 && kStops.find(line.substr(k + 3, 3)) != std::string_view::npos)))
     return 3;
   return 0;
 }

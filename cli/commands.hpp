@@ -26,6 +26,7 @@ class ScoreCommand {
   std::vector<std::string> hand_;
   SituationArgs s_;
   PipeOptions pipe_;
+  mutable bool explain_ = false;  // score - at a terminal: explanations, not rows
 };
 
 class WaitsCommand {
@@ -45,9 +46,11 @@ class WaitsCommand {
 
 // What settle prints of a table: its ledger, one seat's statement, or the table itself.
 struct SettleOutput {
-  int seat = -1;          // --seat N: that seat's statement
-  bool to_json = false;   // --to-json: the table as JSON
-  bool to_words = false;  // --to-words: the table in words
+  std::string seat;               // --seat SEAT: that seat's statement (a seat or a name)
+  bool to_json = false;           // --to-json: the table as JSON
+  bool to_words = false;          // --to-words: the table in words
+  bool csv = false, tsv = false;  // --csv, --tsv: a row a seat of each table
+  bool bom = false;               // --bom: a UTF-8 byte order mark before the CSV
 };
 
 class SettleCommand {
@@ -68,7 +71,7 @@ class SessionCommand {
 
  private:
   std::string file_ = "-";
-  bool csv_ = false, tsv_ = false;
+  bool csv_ = false, tsv_ = false, bom_ = false;
   std::string save_;    // --save FILE: the journal
   std::string resume_;  // --resume [FILE]: the journal continued ("": the latest)
   CLI::Option* resume_option_ = nullptr;

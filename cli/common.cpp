@@ -1,5 +1,8 @@
 #include "common.hpp"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -50,10 +53,11 @@ void add_common_options(CLI::App& cmd, Common& c) {
           ->group(kGroupCommon),
       "英文输出（及帮助）");
   doc(cmd,
-      cmd.add_flag("--narrow", c.narrow_flag,
-                   "one seat a line, for a phone (default when COLUMNS is under 60)")
+      cmd.add_flag(
+             "--narrow", c.narrow_flag,
+             "one seat a line, for a phone (default under 60 columns: the terminal's, or COLUMNS)")
           ->group(kGroupCommon),
-      "每家一行，适合手机（COLUMNS 小于 60 时默认）");
+      "每家一行，适合手机（终端或 COLUMNS 不足 60 列时默认）");
   doc(cmd,
       cmd.add_flag("--glyphs", c.glyphs_flag,
                    "hands also as tile pictures 🀇🀐🀙 (default: QIANMJ_GLYPHS=1)")
@@ -80,12 +84,20 @@ bool chinese_from_environment() {
   return false;
 }
 
+int terminal_columns() {
+  if (const char* v = std::getenv("COLUMNS"); v && *v) {  // the override, as for ls
+    char* end = nullptr;
+    long n = std::strtol(v, &end, 10);
+    if (end && *end == '\0' && n > 0 && n <= 100000) return static_cast<int>(n);
+  }
+  winsize w{};
+  if (::isatty(1) && ::ioctl(1, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+  return 0;
+}
+
 bool narrow_from_environment() {
-  const char* v = std::getenv("COLUMNS");
-  if (!v || !*v) return false;
-  char* end = nullptr;
-  long n = std::strtol(v, &end, 10);
-  return end && *end == '\0' && n > 0 && n < 60;
+  const int columns = terminal_columns();
+  return columns > 0 && columns < kNarrowColumns;
 }
 
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {
@@ -162,6 +174,7 @@ Request request_of(const Common& c, Command command) {
   r.json = c.json;
   r.chinese = c.chinese;
   r.narrow = c.narrow;
+  r.columns = c.narrow ? terminal_columns() : 0;  // known only at a terminal or from COLUMNS
   r.glyphs = c.glyphs;
   return r;
 }

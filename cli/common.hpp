@@ -41,7 +41,12 @@ void add_common_options(CLI::App& cmd, Common& c);
 // QIANMJ_GLYPHS set to 1, yes, on or true.
 bool glyphs_from_environment();
 
-// COLUMNS below 60 (a phone's terminal).
+// Under this many columns the answers take the narrow layout (one seat a line).
+inline constexpr int kNarrowColumns = 60;
+// The width of the output: COLUMNS when set (a whole number), else the terminal's on standard
+// output (TIOCGWINSZ), else 0 (not known: a pipe or a file).
+int terminal_columns();
+// The output is under kNarrowColumns wide (a phone's terminal).
 bool narrow_from_environment();
 
 // --zh / --en, else the locale (LC_ALL, LC_MESSAGES, LANG) starting with "zh".

@@ -169,7 +169,8 @@ int main(int argc, char** argv) {
   constexpr std::pair<const char*, const char*> kExclusive[] = {
       {"--csv", "--json"},         {"--tsv", "--json"},      {"--csv", "--tsv"},
       {"--to-json", "--to-words"}, {"--to-words", "--json"}, {"--seat", "--to-json"},
-      {"--seat", "--to-words"},    {"--markdown", "--json"}};
+      {"--seat", "--to-words"},    {"--markdown", "--json"}, {"--csv", "--to-json"},
+      {"--csv", "--to-words"},     {"--tsv", "--to-json"},   {"--tsv", "--to-words"}};
   for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
     for (const auto& [a, b] : kExclusive)
       if (auto* x = s->get_option_no_throw(a), *y = s->get_option_no_throw(b); x && y)

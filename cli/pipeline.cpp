@@ -98,11 +98,18 @@ bool LineReader::next(std::string& line, bool& too_long) {
   return true;
 }
 
+bool comment_or_blank(std::string_view line) {
+  line = skip_bom(line);
+  auto i = line.find_first_not_of(" \t\r");
+  return i == std::string_view::npos || line[i] == '#';
+}
+
 Answer error_answer(const Error& e, const Common& c, long line, int columns) {
   if (c.json) return {error_json_text(e, c.rules_id, line), true};
   const std::string code(code_name(e.code));
-  std::string where =
-      c.chinese ? "第 " + std::to_string(line) + " 行" : "line " + std::to_string(line);
+  // "line N" and "error [code]" in every language: a script greps them; the message is the
+  // user's.
+  std::string where = "line " + std::to_string(line);
   std::string message;
   if (!e.field.empty()) message += terminal_safe(e.field) + (c.chinese ? "：" : ": ");
   if (e.column > 0)
@@ -116,12 +123,12 @@ Answer error_answer(const Error& e, const Common& c, long line, int columns) {
     for (int k = 4; k < columns; ++k) row += "\t-";
     return {row + "\t" + spreadsheet_safe(message), true};
   }
-  std::string text = where + (c.chinese ? "：错误 [" : ": error [") + code + "]";
+  std::string text = where + ": error [" + code + "]";
   if (!e.field.empty()) text += " " + terminal_safe(e.field);
   if (e.column > 0)
     text += c.chinese ? " 第 " + std::to_string(e.column) + " 列"
                       : " column " + std::to_string(e.column);
-  text += (c.chinese ? "：" : ": ") + terminal_safe(e.message(c.chinese));
+  text += ": " + terminal_safe(e.message(c.chinese));
   return {text, true};
 }
 
@@ -217,6 +224,8 @@ int run_pipeline(
         // reads it.
         if (l.too_long)
           a.take(error_answer(line_too_long(), c, l.number, p.columns));
+        else if (comment_or_blank(l.text))  // no answer, as in session; numbers go on
+          a.skip = true;
         else if (l.number == 1 && skip_bom(l.text).size() != l.text.size())
           answer(std::string(skip_bom(l.text)), l.number, a);
         else
@@ -224,6 +233,10 @@ int run_pipeline(
         if (l.unterminated) mark_unterminated(a.text, c.json);
       },
       [&](const Answer& a, const InputLine& l) {
+        if (a.skip) {
+          prompt();
+          return true;
+        }
         any_error = any_error || a.error;
         out.write(a.text.data(), static_cast<std::streamsize>(a.text.size()));
         out.put('\n');

@@ -188,6 +188,7 @@ void answer_in_order_of(LineReader& reader, std::vector<InputLine> first, int jo
       answer(l, a);
       if (!write(a, l)) return;
     }
+    if (!first.empty() && !reader.line_ready()) idle();  // settle's opening lines too
     InputLine l;
     while (reader.next(l.text, l.too_long)) {
       l.number = reader.number();
@@ -302,6 +303,9 @@ void answer_in_order(LineReader& reader, std::vector<InputLine> first, int jobs,
                      const std::function<void(const InputLine&, Answer&)>& answer,
                      const std::function<bool(const Answer&, const InputLine&)>& write,
                      const std::function<void()>& idle, std::ostream* out = nullptr);
+
+// A blank line or a # comment: pipelines skip it, as session does (its number still counts).
+bool comment_or_blank(std::string_view line);
 
 // The error answer of one line: JSON with "line"; as text, with `columns` > 0, a row of that
 // many tab-separated columns like the answers around it ("line N", "error", the code, "-"

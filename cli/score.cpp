@@ -1,4 +1,6 @@
 // qianmj score HAND: is it a (legal) win, its pattern, add-ons and what each payer pays.
+#include <unistd.h>
+
 #include <iostream>
 
 #include "commands.hpp"
@@ -74,9 +76,18 @@ void ScoreCommand::answer_line(const Common& c, const Ruleset& rules, const std:
                                long n, Answer& out) const {
   std::string hand;
   auto a = score_line(line, s_, hand);
-  if (!a) return out.take(error_answer(a.error(), c, n, 5));
+  const int columns = explain_ ? 0 : kColumns;
+  if (!a) return out.take(error_answer(a.error(), c, n, columns));
   auto sc = score_hand(rules, hand, *a);
-  if (!sc) return out.take(error_answer(sc.error(), c, n, 5));
+  if (!sc) return out.take(error_answer(sc.error(), c, n, columns));
+  if (explain_) {  // at a terminal: the answer as `score HAND` gives it, not a row
+    Request r = request_of(c, Command::Score);
+    r.hand = hand;
+    r.situation = *a;
+    out.text = answer(r).output;
+    while (!out.text.empty() && out.text.back() == '\n') out.text.pop_back();
+    return;
+  }
   if (!c.json) return summary(*sc, out.text);
   append_score_json_text(out.text, *sc, rules, n);
 }
@@ -89,6 +100,9 @@ int ScoreCommand::run(const Common& c, std::ostream& out, std::ostream& err) con
     pipe.columns = kColumns;
     pipe.prompt =
         c.chinese ? "计分> " : "score> ";  // at a terminal: one hand a line, answered at once
+    // A person at a terminal reads the explanation; a pipeline keeps its rows.
+    explain_ = !c.json && ::isatty(0) && ::isatty(1);
+    if (explain_) pipe.columns = 0;
     return run_pipeline(c, pipe, out, err, [&](const std::string& line, long n, Answer& a) {
       answer_line(c, *rules, line, n, a);
     });

@@ -37,6 +37,11 @@ CLI::App* SessionCommand::add(CLI::App& app) {
       "每局每家一行，逗号分隔（供电子表格用）");
   doc(*cmd, cmd->add_flag("--tsv", tsv_, "the same rows, tab-separated"), "同上，制表符分隔");
   doc(*cmd,
+      cmd->add_flag("--bom", bom_,
+                    "with --csv: a UTF-8 byte order mark first (for spreadsheet programs)")
+          ->needs("--csv"),
+      "与 --csv 同用：开头加 UTF-8 BOM（供电子表格程序识别）");
+  doc(*cmd,
       cmd->add_flag("--line-buffered", pipe_.line_buffered, "write each hand's answer at once")
           ->group(kGroupPipeline),
       "每局的结果立即写出");
@@ -375,6 +380,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
       print_error(h.error(), c, out, err);
       return kBad;
     }
+  if (csv_ && bom_) out << "\xEF\xBB\xBF";  // a spreadsheet program then reads UTF-8
   if (e.o.rows) out << session_rows_heading(e.o.rows);
   if (int status = open_journal(e, save_, resuming, resume_, interactive, options_header);
       status >= 0)

@@ -29,10 +29,20 @@ CLI::App* SettleCommand::add(CLI::App& app) {
           ->type_name("WORDS|FILE"),
       "文字写的牌桌，或 JSON 文件；- 或不给则读标准输入");
   doc(*cmd,
-      cmd->add_option("--seat", output_.seat, "print one seat's statement (个人结算)")
-          ->check(CLI::Range(0, 3))
-          ->type_name("N"),
-      "只输出一家的个人结算（0–3）", {"0", "1", "2", "3"});
+      cmd->add_option("--seat", output_.seat,
+                      "print one seat's statement (个人结算): 东南西北, E S W N, 0-3 or a "
+                      "player's name")
+          ->check(CLI::Validator(
+              [](std::string& v) -> std::string {  // a number is a seat 0-3, as before
+                if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+                    (v.size() == 1 && v[0] <= '3'))
+                  return {};
+                return "Value " + v + " not in range 0 to 3";
+              },
+              ""))
+          ->type_name("SEAT"),
+      "只输出一家的个人结算：东南西北、E S W N、0–3 或玩家名字",
+      {"东", "南", "西", "北", "E", "S", "W", "N"});
   doc(*cmd,
       cmd->add_flag("--to-json", output_.to_json, "print the table as JSON instead of settling it"),
       "不结算，把牌桌转写为 JSON");
@@ -40,6 +50,18 @@ CLI::App* SettleCommand::add(CLI::App& app) {
       cmd->add_flag("--to-words", output_.to_words,
                     "print the table in words instead of settling it"),
       "不结算，把牌桌转写为文字");
+  doc(*cmd,
+      cmd->add_flag("--csv", output_.csv,
+                    "one row per table and seat (line,seat,name,points,dealer,streak), "
+                    "comma-separated"),
+      "每个牌局每家一行（line,seat,name,points,dealer,streak），逗号分隔");
+  doc(*cmd, cmd->add_flag("--tsv", output_.tsv, "the same rows, tab-separated"),
+      "同上，制表符分隔");
+  doc(*cmd,
+      cmd->add_flag("--bom", output_.bom,
+                    "with --csv: a UTF-8 byte order mark first (for spreadsheet programs)")
+          ->needs("--csv"),
+      "与 --csv 同用：开头加 UTF-8 BOM（供电子表格程序识别）");
   doc(*cmd,
       cmd->add_flag("--line-buffered", pipe_.line_buffered, "JSON Lines: write each answer at once")
           ->group(kGroupPipeline),
@@ -80,9 +102,31 @@ bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r") == std::string::npos;
 }
 
+// A blank line or a # comment: a stream of tables skips it, as session does.
+bool ignorable(const std::string& s) {
+  auto i = s.find_first_not_of(" \t\r");
+  return i == std::string::npos || s[i] == '#';
+}
+
+// A line that cannot be the start of a JSON document spanning lines: words, a whole JSON
+// value, or JSON broken before its end.
+bool self_contained(const std::string& line) {
+  return !is_json_text(line) || Json::accept(line) || !json_prefix(line);
+}
+
 bool starts_brace(const std::string& s) {
   auto i = s.find_first_not_of(" \t");
   return i != std::string::npos && s[i] == '{';
+}
+
+// A line that looks like a piece of a JSON document spread over lines: an opening brace or
+// bracket that does not close, a key ("seats": …), or a closing one.
+bool json_piece(const std::string& line) {
+  auto i = line.find_first_not_of(" \t");
+  if (i == std::string::npos) return false;
+  const char c = line[i];
+  return c == '"' || c == '}' || c == ']' ||
+         ((c == '{' || c == '[') && !Json::accept(line) && json_prefix(line));
 }
 
 constexpr std::size_t kLimit = 16u << 20;  // one JSON document, on one line or many
@@ -114,6 +158,9 @@ struct Opening {
   long first_number = 0, second_number = 0;
   std::string skipped;  // the blank lines between them (a document spanning lines keeps them)
   bool more = false;    // a second non-blank line follows the first
+  // The first line is a table by itself and nothing more has come yet: it is answered at
+  // once, as the first of a table a line (a program writes a table and waits for its answer).
+  bool alone = false;
 };
 
 // At a terminal: a table a line (words or JSON), each answered as soon as it is entered.
@@ -124,7 +171,7 @@ int settle_at_terminal(const Settling& s) {
   const char* prompt = s.c.chinese ? "结算> " : "settle> ";
   s.err << prompt << std::flush;
   while (reader.next(line, too_long) && s.out) {
-    if (too_long || !blank(line)) {
+    if (too_long || !ignorable(line)) {
       std::string rules;
       auto a = too_long ? Result<std::string>(line_too_long())
                         : settle_answer(line, s.request, s.c.json ? reader.number() : 0, rules);
@@ -146,17 +193,24 @@ int settle_at_terminal(const Settling& s) {
 // The first non-blank line, then the next, keeping the blank ones between (up to the limit,
 // so that a document's size counts them); false when reading failed.
 bool read_opening(LineReader& reader, Opening& o) {
-  while (reader.next(o.line, o.too_long) && !o.too_long && blank(o.line)) {
+  while (reader.next(o.line, o.too_long) && !o.too_long && ignorable(o.line)) {
   }
   if (reader.error()) return false;
   o.first_number = reader.number();
-  while (reader.next(o.second, o.second_too_long) && !o.second_too_long && blank(o.second)) {
-    o.skipped += o.second + "\n";
-    if (o.skipped.size() > kLimit) break;  // a document over the limit either way
+  const bool whole = !o.too_long && o.line.size() <= kMaxLine && self_contained(o.line);
+  while (true) {
+    if (whole && !reader.line_ready()) {  // the writer waits for this table's answer
+      o.alone = o.more = true;
+      return true;
+    }
+    if (!reader.next(o.second, o.second_too_long) || o.second_too_long || !ignorable(o.second))
+      break;
+    o.skipped += blank(o.second) ? o.second + "\n" : "\n";  // a comment is no JSON
+    if (o.skipped.size() > kLimit) break;                   // a document over the limit either way
   }
   if (reader.error()) return false;
   o.second_number = reader.number();
-  o.more = o.second_too_long || !blank(o.second);
+  o.more = o.second_too_long || !ignorable(o.second);
   return true;
 }
 
@@ -165,9 +219,10 @@ bool read_opening(LineReader& reader, Opening& o) {
 // could go on with it; otherwise each line is a table, and a bad first line, whatever its
 // first byte or size, is answered in place like any other.
 bool table_a_line(const Opening& o) {
-  return o.more && (o.too_long || !is_json_text(o.line) || Json::accept(o.line) ||
-                    !json_prefix(o.line) || o.second_too_long || starts_brace(o.second) ||
-                    !is_json_text(o.second) || Json::accept(o.second));
+  return o.alone ||
+         (o.more && (o.too_long || !is_json_text(o.line) || Json::accept(o.line) ||
+                     !json_prefix(o.line) || o.second_too_long || starts_brace(o.second) ||
+                     !is_json_text(o.second) || Json::accept(o.second)));
 }
 
 // One JSON document over the whole input (it may span lines), up to 16 MiB.
@@ -214,7 +269,7 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
   const Common& c = s.c;
   // `too_long`: the reader dropped the line (over 16 MiB); over 1 MiB it is too long here.
   auto answer_line = [&](const InputLine& l, Answer& out) {
-    if (!l.too_long && blank(l.text)) {
+    if (!l.too_long && ignorable(l.text)) {
       out.skip = true;
       return;
     }
@@ -227,22 +282,34 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
     } else {
       Common used = c;
       used.rules_id = rules;
-      out.take(Answer{error_answer(a.error(), used, l.number).text + '\n', true});
+      Error e = a.error();
+      if (json_piece(l.text)) {  // a pretty-printed table in a stream of tables
+        e.en += " (one table a line: jq -c)";
+        e.zh += "（每行一个牌桌：用 jq -c）";
+      }
+      out.take(Answer{error_answer(e, used, l.number).text + '\n', true});
     }
     if (l.unterminated) mark_unterminated(out.text, c.json);
   };
+  const bool rows = s.request.rows != Request::Rows::None && !c.json;
   auto write = [&](const Answer& a, const InputLine&) {
     if (a.skip) return true;
-    if (!c.json && !output.to_json && !first) s.out << '\n';  // --to-json: JSON Lines
-    first = false;
     any_error = any_error || a.error;
+    if (rows && a.error) {  // rows stay rows: an error goes to standard error
+      s.err << "qianmj: " << a.text << std::flush;
+      return true;
+    }
+    // --to-json: JSON Lines; rows: one after another
+    if (!c.json && !output.to_json && !rows && !first) s.out << '\n';
+    first = false;
     s.out << a.text;
     if (pipe.line_buffered) s.out.flush();
     return static_cast<bool>(s.out);
   };
   std::vector<InputLine> read;
   read.push_back({o.line, o.first_number, o.too_long});
-  read.push_back({o.second, o.second_number, o.second_too_long, reader.unterminated()});
+  if (!o.alone)
+    read.push_back({o.second, o.second_number, o.second_too_long, reader.unterminated()});
   answer_in_order(
       reader, std::move(read), pipeline_jobs(pipe.jobs, false), answer_line, write,
       [&] { s.out.flush(); }, &s.out);
@@ -255,9 +322,13 @@ int settle_lines(const Settling& s, LineReader& reader, const Opening& o,
 
 int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
   Request request = request_of(c, Command::Settle);
-  request.seat = output_.seat;
+  request.seat_word = output_.seat;
   request.to_json = output_.to_json;
   request.to_words = output_.to_words;
+  if (output_.csv || output_.tsv)
+    request.rows = output_.csv ? Request::Rows::Csv : Request::Rows::Tsv;
+  const bool rows = request.rows != Request::Rows::None && !c.json;
+  if (rows && output_.csv && output_.bom) out << "\xEF\xBB\xBF";  // a spreadsheet reads UTF-8
   // One argument that is -, a file or a path: the input; anything else is a table in words.
   std::string file = "-";
   if (!args_.empty()) {
@@ -282,6 +353,7 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
   }
   const Settling s{
       c, request, out, err, fd == 0 ? "standard input" : file, fd == 0 ? "标准输入" : file};
+  if (rows) out << settle_rows_heading(output_.csv ? ',' : '\t');
   if (fd == 0 && ::isatty(0)) return settle_at_terminal(s);
   // One table, or one table a line: the first two non-blank lines decide.
   LineReader reader(fd, kLimit);

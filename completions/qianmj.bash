@@ -67,11 +67,11 @@ _qianmj() {
       words='-h --help --baoting --dou -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     settle)
-      words='-h --help --seat --to-json --to-words --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --seat --to-json --to-words --csv --tsv --bom --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     session)
-      words='-h --help --csv --tsv --line-buffered --save --resume --seat -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
+      words='-h --help --csv --tsv --bom --line-buffered --save --resume --seat -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
       files=1
       ;;
     rules)

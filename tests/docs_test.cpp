@@ -3,6 +3,7 @@
 // every one of its options, and every rule id the program cites exists.
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -74,10 +75,9 @@ TEST_CASE(
     "exists") {
   std::set<std::string> cited;
   const std::regex id(R"([^A-Za-z0-9]([CDZ][0-9]{1,2})[^0-9])");
-  for (const char* file :
-       {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt",
-        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt", "evening.txt",
-         "declared.txt"}) {
+  for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt",
+                           "settle_errors.txt", "zunyi.txt", "revised.txt", "words.txt",
+                           "lose_nothing.txt", "evening.txt", "declared.txt"}) {
     std::istringstream in(test::slurp(test::testdata(std::string("cli/") + file)));
     std::string line;
     while (std::getline(in, line)) {
@@ -501,4 +501,28 @@ TEST_CASE(
     CHECK(ranges[i].second == texts.back().id);
   }
   CHECK(ranges.front() == std::pair<std::string_view, std::string_view>{"C1", "C7"});
+}
+
+TEST_CASE(
+    "Docs: every qianmj help page a message points to exists and lists words, in both languages") {
+  namespace fs = std::filesystem;
+  // "(the words: qianmj help words)" in English, "（用词见 qianmj help 文字）" in Chinese.
+  // A page is a lower-case word or Chinese ("qianmj help [SUBCOMMAND]" in usage is no pointer).
+  const std::regex pointer(R"re(qianmj help ([a-z]+|(?:(?![）」”])[^\x00-\x7f])+))re");
+  std::set<std::string> pages;
+  for (const char* dir : {"../lib/src"})  // the library's messages; cli/ has usage lines
+    for (const auto& f : fs::recursive_directory_iterator(test::testdata(dir))) {
+      if (!f.is_regular_file()) continue;
+      const std::string text = test::slurp(f.path().string());
+      for (std::sregex_iterator m(text.begin(), text.end(), pointer), end; m != end; ++m)
+        pages.insert((*m)[1]);
+    }
+  CHECK(pages.count("words") == 1);  // the words reader's unknown word, in both languages
+  CHECK(pages.count("文字") == 1);
+  for (const auto& page : pages) {
+    INFO("qianmj help " << page);
+    auto r = test::run_qianmj({"help", page, "--zh"});
+    CHECK(r.exit == 0);
+    CHECK(r.out.find("东自摸7筒") != std::string::npos);  // a word's example
+  }
 }

@@ -20,16 +20,25 @@ namespace qianmj::test {
 
 class Terminal {
  public:
-  // `env`: more variables (NAME=VALUE). An interactive session keeps a journal: by default
-  // under /tmp/qianmj-pty-journals, never in the home of whoever runs the tests.
+  // `columns` > 0: the terminal is that wide (TIOCGWINSZ); 0: the pseudo-terminal's default.
+  // COLUMNS is unset, or `columns_env` when given. `env`: more variables (NAME=VALUE). An
+  // interactive session keeps a journal: by default under /tmp/qianmj-pty-journals, never in
+  // the home of whoever runs the tests.
   explicit Terminal(const std::vector<std::string>& args, const std::string& lang = "C",
+                    unsigned short columns = 0, const std::string& columns_env = "",
                     const std::vector<std::string>& env = {}) {
-    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+    winsize size{};
+    size.ws_row = 24;
+    size.ws_col = columns;
+    pid_ = forkpty(&fd_, nullptr, nullptr, columns > 0 ? &size : nullptr);
     if (pid_ == 0) {
       setenv("LANG", lang.c_str(), 1);
       unsetenv("LC_ALL");
       unsetenv("LC_MESSAGES");
-      unsetenv("COLUMNS");
+      if (columns_env.empty())
+        unsetenv("COLUMNS");
+      else
+        setenv("COLUMNS", columns_env.c_str(), 1);
       setenv("TERM", "xterm", 1);  // line editing (libedit) knows the keys of a real terminal
       setenv("XDG_STATE_HOME", "/tmp/qianmj-pty-journals", 1);
       for (const auto& v : env) putenv(strdup(v.c_str()));

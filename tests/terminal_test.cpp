@@ -18,14 +18,47 @@ TEST_CASE("At a terminal, waits - answers each line before the next is typed") {
   CHECK(t.finish() == 0);
 }
 
-TEST_CASE("At a terminal, score - answers at once, in Chinese with a Chinese prompt") {
+TEST_CASE("At a terminal, score - answers at once with the explanation, in Chinese") {
   Terminal t({"score", "-", "--zimo"}, "zh_CN.UTF-8");
   REQUIRE(t.wait_for("计分> "));
   t.type("23445677筒345789条\n");
-  CHECK(t.wait_for("win\tpinghu\t1\t18"));  // the pattern column is the stable id
+  CHECK(t.wait_for("番型    平胡  1 番"));  // the text `score HAND` prints, not a row
+  CHECK(t.wait_for("胡家共收 18 分"));
+  CHECK(t.screen().find("win\tpinghu") == std::string::npos);
   t.type("23t\n");
-  CHECK(t.wait_for("第 2 行\terror\tbad_suit\t-\t第 3 列："));
+  CHECK(t.wait_for("line 2: error [bad_suit] 第 3 列: "));
   CHECK(t.finish() == 2);
+}
+
+TEST_CASE("At a narrow terminal (TIOCGWINSZ) settle takes the narrow layout, COLUMNS overrides") {
+  const std::vector<std::string> table = {"settle", "--en", "庄东", "东:2344567筒345789条",
+                                          "东自摸7筒"};
+  std::vector<std::string> narrow_args = table;
+  narrow_args.push_back("--narrow");
+  const auto narrow = qianmj::test::run_qianmj(narrow_args);
+  const auto wide = qianmj::test::run_qianmj(table);
+  REQUIRE(narrow.out != wide.out);
+  auto screen_of = [&](unsigned short columns, const std::string& columns_env = "") {
+    Terminal t(table, "C", columns, columns_env);
+    REQUIRE(t.started());
+    CHECK(t.finish() == 0);
+    std::string s = t.screen();  // the terminal writes \r\n
+    for (auto i = s.find("\r\n"); i != std::string::npos; i = s.find("\r\n", i)) s.erase(i, 1);
+    return s;
+  };
+  CHECK(screen_of(59) == narrow.out);  // under 60 columns, wide enough not to wrap
+  CHECK(screen_of(60) == wide.out);
+  CHECK(screen_of(120, "59") == narrow.out);  // COLUMNS, as for ls
+  CHECK(screen_of(59, "120") == wide.out);
+}
+
+TEST_CASE("At a 30-column terminal a narrow ledger's lines wrap at spaces, numbers whole") {
+  Terminal t({"settle", "--en", "庄东", "连庄2", "东:2344567筒345789条", "东自摸7筒"}, "C", 30);
+  REQUIRE(t.started());
+  CHECK(t.finish() == 0);
+  CHECK(t.screen().find("Win  East, self-draw: 平胡\r\n  Plain win\r\n") != std::string::npos);
+  CHECK(t.screen().find("    South → East  Plain win\r\n      1 + Dealer streak 2 = 3\r\n"
+                        "      fan → 18\r\n") != std::string::npos);
 }
 
 TEST_CASE(

@@ -138,6 +138,8 @@ json ledger(const Ledger& ledger, const Table& table, const Ruleset& rules) {
                     {"explain_zh", explain_zh}});
   }
   j["ledger"] = rows;
+  j["totals"] = json::array();  // each seat's total, in seat order
+  for (auto total : ledger.totals) j["totals"].push_back(total);
   j["next"] = {{"dealer", ledger.next_dealer}, {"streak", ledger.next_streak}};
   json notes = json::array();
   for (const auto& n : ledger.notes) notes.push_back({{"en", n.en}, {"zh", n.zh}});

@@ -37,8 +37,10 @@ Result<std::unique_ptr<Ruleset>> ruleset_with_options(const std::string& id,
   return std::move(*rules);
 }
 
-Result<Score> score_hand(const Ruleset& rules, std::string_view text, const SituationArgs& a) {
-  auto request = score_request(text, a, flag_name);
+Result<Score> score_hand(const Ruleset& rules, std::string_view text, const SituationArgs& given) {
+  SituationArgs a = given;
+  const std::string hand_text = take_situation_words(text, a);  // 自摸 庄家 连庄3 …
+  auto request = score_request(hand_text, a, flag_name);
   if (!request) return request.error();
   const Hand& hand = request->hand;
   if (hand.size() != 14) {
@@ -53,7 +55,7 @@ Result<Score> score_hand(const Ruleset& rules, std::string_view text, const Situ
 }
 
 Result<WaitsResult> waits_hand(const Ruleset& rules, std::string_view text, WaitsArgs a) {
-  auto hand = parse_hand(text);
+  auto hand = parse_hand(take_waits_words(text, a));  // 报听
   if (!hand) return hand.error();
   Situation s;
   s.field_name = flag_name;

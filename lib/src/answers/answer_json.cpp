@@ -75,7 +75,7 @@ std::optional<Error> read_field(Request& r, const std::string& key, const Json& 
     r.situation.streak_text = v.is_string() ? v.get<std::string>() : v.dump();
     r.situation.streak_given = true;
   } else if (key == "seat" && v.is_string()) {  // a session's statement: a seat as typed
-    r.seat_text = v.get<std::string>();
+    r.seat_word = v.get<std::string>();
   } else if (key == "seat") {
     if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 3)
       return bad_field(key,

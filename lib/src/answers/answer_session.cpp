@@ -42,8 +42,8 @@ Answer session_answer(const Request& r) {
     append_session_hand(out, session, *hand, n, o);
   }
   int seat = r.seat;
-  if (!r.seat_text.empty()) {
-    auto s = session_seat(r.seat_text, session.names());
+  if (!r.seat_word.empty()) {
+    auto s = session_seat(r.seat_word, session.names());
     if (!s) {
       Error e = s.error();
       e.field = "seat";

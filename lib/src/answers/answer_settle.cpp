@@ -3,6 +3,7 @@
 
 #include "answer_parts.hpp"
 #include "qianmj/answers/layout.hpp"
+#include "qianmj/answers/session.hpp"
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/formats/table_words.hpp"
@@ -44,6 +45,20 @@ Result<std::string> table_itself(const Table& table, const Request& r) {
   return *w + '\n';
 }
 
+// The seat the request's statement is for: Request::seat, or its seat_word read at this table
+// (a seat word, or one of the players' names).
+Result<int> statement_seat(const Table& table, const Request& r) {
+  if (r.seat_word.empty()) return r.seat;
+  std::array<std::string, kSeats> names;
+  for (std::size_t s = 0; s < kSeats; ++s) names[s] = table.seats[s].name;
+  if (auto seat = session_seat(r.seat_word, names)) return *seat;
+  return Error{
+      ErrorCode::Usage,
+      "--seat " + r.seat_word +
+          ": no such seat or player here (东 南 西 北, E S W N, 0-3 or a player's name)",
+      "--seat " + r.seat_word + "：没有这个座位或玩家（东南西北、E S W N、0–3 或玩家名字）"};
+}
+
 // The answer of a table read from JSON or from words: its rule set, house rules from the
 // request, the ledger (or the table itself), written as asked.
 Result<std::string> answer_table(Table& table, const WordsTable* words, const Request& r, long line,
@@ -68,17 +83,26 @@ Result<std::string> answer_table(Table& table, const WordsTable* words, const Re
   }
   auto ledger = settle(**rules, table);
   if (!ledger) return at_word(ledger.error());
+  auto statement = statement_seat(table, r);
+  if (!statement) return statement.error();
+  const int seat = *statement;
   if (r.json) {  // the answer's text, without a stream
-    std::string text = r.seat >= 0 ? statement_json_text(*ledger, table, **rules, r.seat, line)
-                                   : ledger_json_text(*ledger, table, **rules, line);
+    std::string text = seat >= 0 ? statement_json_text(*ledger, table, **rules, seat, line)
+                                 : ledger_json_text(*ledger, table, **rules, line);
     text += '\n';
     return text;
   }
+  if (r.rows != Request::Rows::None) {  // spreadsheet rows; the heading is the caller's
+    std::string rows;
+    append_settle_rows(rows, *ledger, table, line > 0 ? line : 1, seat,
+                       r.rows == Request::Rows::Csv ? ',' : '\t', r.chinese);
+    return rows;
+  }
   std::ostringstream out;
-  if (r.seat >= 0)
-    statement_text(*ledger, table, r.seat, r.chinese, out);
+  if (seat >= 0)
+    statement_text(*ledger, table, seat, r.chinese, out);
   else
-    ledger_text(*ledger, table, **rules, r.chinese, r.narrow, out);
+    ledger_text(*ledger, table, **rules, r.chinese, r.narrow, out, r.columns);
   return out.str();
 }
 
@@ -124,7 +148,9 @@ Answer settle_request_answer(const Request& r) {
                                     : settle_words_answer(r.table_words, r, rules_id);
   if (!text) return failed(r, text.error(), rules_id);
   Answer a;
-  a.output = std::move(*text);
+  if (r.rows != Request::Rows::None && !r.json && !r.to_json && !r.to_words)
+    a.output = settle_rows_heading(r.rows == Request::Rows::Csv ? ',' : '\t');
+  a.output += *text;
   return a;
 }
 

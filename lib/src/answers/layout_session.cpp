@@ -14,19 +14,6 @@ std::string hand_summary(const SessionHand& h, bool zh) {
   return std::string(session_hand_summary(h.table, h.ledger).in(zh).view());
 }
 
-std::string csv_cell(const std::string& text, char sep) {
-  const std::string s = spreadsheet_safe(text);
-  if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
-    std::string out = s;
-    std::replace(out.begin(), out.end(), '\t', ' ');
-    return out;
-  }
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
 // "东 +18  南 -6  西 -6  北 -6" at the end of `out`.
 void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>& who,
                          const std::array<std::int64_t, kSeats>& v) {

@@ -62,7 +62,16 @@ void checks_text(const Ledger& ledger, const Table& t, const Ruleset& rules, boo
 
 // One seat a line, for a phone: each row, then each seat it touches.
 void narrow_rows(const Ledger& ledger, const Table& t, bool zh, const std::string& total_label,
-                 std::ostream& out) {
+                 std::ostream& out, int columns) {
+  // A line wider than the screen wraps at its spaces, its next lines two columns further in.
+  auto wrapped = [&](const std::string& indent, const std::string& text) {
+    const int width = columns > 0 ? std::max(1, columns - display_width(indent) - 2) : 0;
+    bool first = true;
+    for (const auto& l : wrap_at_spaces(text, width)) {
+      out << indent << (first ? "" : "  ") << l << '\n';
+      first = false;
+    }
+  };
   int name_width = 0;
   for (int s = 0; s < kSeats; ++s)
     name_width = std::max(name_width, display_width(seat_name(t, s, zh)));
@@ -79,9 +88,9 @@ void narrow_rows(const Ledger& ledger, const Table& t, bool zh, const std::strin
   };
   for (const auto& item : ledger.items) {
     RowNet r = row_net(item);
-    out << item.name.in(zh) << "  " << item.detail.in(zh) << '\n';
+    wrapped("", item.name.in(zh) + "  " + item.detail.in(zh));
     seat_lines(r.net, r.touched);
-    for (const auto& line : item.lines) out << "    " << line.in(zh) << '\n';
+    for (const auto& line : item.lines) wrapped("    ", line.in(zh));
   }
   out << total_label << '\n';
   seat_lines(ledger.totals, {true, true, true, true});
@@ -139,7 +148,7 @@ void wide_rows(const Ledger& ledger, const Table& t, bool zh, const std::string&
 }  // namespace
 
 void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow,
-                 std::ostream& out) {
+                 std::ostream& out, int columns) {
   out << rules.name().in(zh);
   if (auto price = rules.price()) out << "  " << price->name(zh) << ' ' << price->value;
   out << (zh ? "  庄家 " : "  dealer ") << seat_name(t, t.dealer, zh)
@@ -149,7 +158,7 @@ void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, boo
   checks_text(ledger, t, rules, zh, narrow, out);
   std::string total_label = zh ? "合计" : "Total";
   if (narrow)
-    narrow_rows(ledger, t, zh, total_label, out);
+    narrow_rows(ledger, t, zh, total_label, out, columns);
   else
     wide_rows(ledger, t, zh, total_label, out);
   for (const auto& n : ledger.notes) out << (zh ? "说明  " : "Note  ") << n.in(zh) << '\n';
@@ -196,6 +205,26 @@ void statement_text(const Ledger& ledger, const Table& t, int seat, bool zh, std
   }
   out << (zh ? "  合计 " : "  Total ")
       << signed_points(ledger.totals[static_cast<std::size_t>(seat)]) << '\n';
+}
+
+std::string settle_rows_heading(char sep) {
+  std::string out;
+  for (const char* cell : {"line", "seat", "name", "points", "dealer"}) out.append(cell) += sep;
+  return out + "streak\n";
+}
+
+void append_settle_rows(std::string& out, const Ledger& ledger, const Table& t, long line, int seat,
+                        char sep, bool zh) {
+  for (int s = 0; s < kSeats; ++s) {
+    if (seat >= 0 && s != seat) continue;
+    for (std::string cell :
+         {std::to_string(line), std::to_string(s), csv_cell(seat_name(t, s, zh), sep),
+          std::to_string(ledger.totals[static_cast<std::size_t>(s)]),
+          std::string(t.dealer == s ? "1" : "0")})
+      out.append(cell) += sep;
+    out += std::to_string(t.streak);
+    out += '\n';
+  }
 }
 
 }  // namespace qianmj

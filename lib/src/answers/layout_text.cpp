@@ -1,8 +1,10 @@
 // Text helpers of the layouts: padding to terminal columns, signed amounts, hands.
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include "qianmj/answers/layout.hpp"
+#include "qianmj/core/terminal_text.hpp"
 #include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
@@ -52,6 +54,41 @@ std::string spreadsheet_safe(std::string cell) {
   if (!cell.empty() && std::string_view("=+-@\t\r").find(cell.front()) != std::string_view::npos)
     cell.insert(cell.begin(), '\'');
   return cell;
+}
+
+std::string csv_cell(const std::string& text, char sep) {
+  const std::string s = spreadsheet_safe(text);
+  if (sep == '\t') {  // TSV: a tab or newline in a name would break the row
+    std::string out = s;
+    std::replace(out.begin(), out.end(), '\t', ' ');
+    return out;
+  }
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+std::vector<std::string> wrap_at_spaces(std::string_view text, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t word_at = text.find_first_not_of(' ', i);
+    if (word_at == std::string_view::npos) break;
+    const std::size_t end = std::min(text.find(' ', word_at), text.size());
+    const std::string_view gap = text.substr(i, word_at - i),
+                           word = text.substr(word_at, end - word_at);
+    if (line.empty() && lines.empty())
+      line = std::string(gap) + std::string(word);  // the text's own indent stays
+    else if (width <= 0 || display_width(line) + display_width(gap) + display_width(word) <= width)
+      (line += gap) += word;
+    else
+      lines.push_back(std::exchange(line, std::string(word)));
+    i = end;
+  }
+  lines.push_back(line);
+  return lines;
 }
 
 std::string hand_text(const Hand& hand, bool chinese, bool glyphs) {

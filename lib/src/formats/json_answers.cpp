@@ -235,6 +235,8 @@ void write_ledger(Writer& w, const Ledger& ledger, const Table& table, const Rul
     write_strings(w, item.lines, true);
     w.close('}');
   }
+  w.close(']').key("totals").open('[');  // each seat's total, in seat order (as the text's 合计)
+  for (auto total : ledger.totals) w.number(total);
   w.close(']').key("next").open('{').key("dealer").number(ledger.next_dealer);
   w.key("streak").number(ledger.next_streak).close('}').key("notes");
   w.notes(ledger.notes);

@@ -2,10 +2,12 @@
 
 #include <charconv>
 #include <climits>
+#include <initializer_list>
 
 #include "qianmj/core/analysis.hpp"
 #include "qianmj/engine/settle.hpp"  // field_error
 #include "qianmj/formats/notation.hpp"
+#include "qianmj/formats/table_words.hpp"
 
 namespace qianmj {
 
@@ -15,7 +17,83 @@ std::string named(std::string (*field_name)(std::string_view), std::string_view 
   return field_name ? field_name(field) : std::string(field);
 }
 
+bool same_word(std::string_view w, std::initializer_list<std::string_view> spellings) {
+  for (auto s : spellings) {
+    if (w.size() != s.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < w.size() && same; ++i) {
+      auto lower = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+      };
+      same = lower(w[i]) == s[i];
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+// What follows one of `keys` at the start of `w` (连庄3, streak:3, 胡7筒, win:7p), or nullopt.
+std::optional<std::string_view> after_key(std::string_view w,
+                                          std::initializer_list<std::string_view> keys) {
+  for (auto k : keys) {
+    if (w.size() <= k.size() || !same_word(w.substr(0, k.size()), {k})) continue;
+    std::string_view rest = w.substr(k.size());
+    for (std::string_view sep : {":", "=", "：", "×"})
+      if (rest.substr(0, sep.size()) == sep) rest.remove_prefix(sep.size());
+    if (!rest.empty()) return rest;
+  }
+  return std::nullopt;
+}
+
+// The words of `hand_text` that `take` (true: a situation word it has set) leaves, joined with a
+// space; the text itself when it takes none.
+template <class Take>
+std::string take_words(std::string_view hand_text, Take take) {
+  std::string rest;
+  bool took = false;
+  for (const auto& w : split_words(hand_text)) {
+    if (take(std::string_view(w))) {
+      took = true;
+      continue;
+    }
+    if (!rest.empty()) rest += ' ';
+    rest += w;
+  }
+  return took ? rest : std::string(hand_text);
+}
+
 }  // namespace
+
+std::string take_situation_words(std::string_view hand_text, SituationArgs& a) {
+  return take_words(hand_text, [&](std::string_view w) {
+    if (same_word(w, {"自摸", "zimo"})) return a.zimo = true;
+    if (same_word(w, {"杠上花", "杠上开花", "gangshanghua"})) return a.zimo = a.after_kong = true;
+    if (same_word(w, {"杠上炮", "gangshangpao"})) return a.after_kong = true;
+    if (same_word(w, {"抢杠", "qianggang", "robbing"})) return a.robbing_kong = true;
+    if (same_word(w, {"报听", "baoting"})) return a.baoting = true;
+    if (same_word(w, {"天胡", "天和", "tianhu"})) return a.tianhu = true;
+    if (same_word(w, {"地胡", "地和", "dihu"})) return a.dihu = true;
+    if (same_word(w, {"庄家", "庄", "dealer"})) {
+      a.dealer = "winner";
+      return true;
+    }
+    if (auto n = after_key(w, {"连庄", "streak"})) {
+      a.streak_text = std::string(*n), a.streak_given = true;
+      return true;
+    }
+    if (auto t = after_key(w, {"胡", "win"})) {
+      a.win = std::string(*t), a.win_given = true;
+      return true;
+    }
+    return false;
+  });
+}
+
+std::string take_waits_words(std::string_view hand_text, WaitsArgs& a) {
+  return take_words(hand_text, [&](std::string_view w) {
+    return same_word(w, {"报听", "baoting"}) && (a.baoting = true);
+  });
+}
 
 bool* situation_flag(SituationArgs& a, std::string_view key) {
   return key == "zimo"            ? &a.zimo

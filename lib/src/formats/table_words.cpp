@@ -31,30 +31,57 @@ inline std::size_t space_at(std::string_view line, std::size_t k) {
   return 0;
 }
 
-// What a byte of a line may be: the first byte of a character (not 10xxxxxx), of a space
-// (' ', '\t', and U+3000's 0xE3).
+// A word whose commas are its own: 杠序's list (杠序:北9筒，东5万).
+bool keeps_commas(std::string_view word) {
+  return starts(word, "杠序") ||
+         (word.size() >= 10 && ascii_iequal(word.substr(0, 10), "kong-order"));
+}
+
+// The marks a ： may stand before and still end its word (玩家：，): never a loop over ：s.
+constexpr std::string_view kStops = "\u3001\u3002\uFF1B\uFF0C\uFF1A";
+
+// The bytes of the separator at line[k], or 0: a space, the punctuation people type between
+// words (，、；。), or a '：' that ends a word (玩家：). `word` is the word so far: in 杠序's
+// list the commas are the list's.
+std::size_t separator_at(std::string_view line, std::size_t k, std::string_view word) {
+  if (std::size_t n = space_at(line, k)) return n;
+  const char c = line[k];
+  if (c != '\xE3' && c != '\xEF') return 0;
+  const std::string_view s = line.substr(k, 3);
+  if (s == "\u3001" || s == "\u3002" || s == "\uFF1B") return 3;  // 、 。 ；
+  if (s == "\uFF0C")  // ，: in 杠序's list, before the next kong's seat, the list's own
+    return keeps_commas(word) && seat_word_prefix(line.substr(k + 3), false) ? 0 : 3;
+  if (s == "\uFF1A" &&  // ： with nothing after it (玩家：)
+      (k + 3 == line.size() || space_at(line, k + 3) > 0 ||
+       (line.size() - k >= 6 && kStops.find(line.substr(k + 3, 3)) != std::string_view::npos)))
+    return 3;
+  return 0;
+}
+
+// What a byte of a line may be: the first byte of a character (not 10xxxxxx), of a separator
+// (' ', '\t', U+3000's and 、。's 0xE3, ，；：'s 0xEF).
 constexpr std::uint8_t kStartsChar = 1, kMaySpace = 2;
 constexpr std::array<std::uint8_t, 256> kByteClass = [] {
   std::array<std::uint8_t, 256> c{};
   for (int b = 0; b < 256; ++b)
     c[static_cast<std::size_t>(b)] = (b & 0xC0) != 0x80 ? kStartsChar : 0;
-  for (int b : {0x20, 0x09, 0xE3}) c[static_cast<std::size_t>(b)] |= kMaySpace;
+  for (int b : {0x20, 0x09, 0xE3, 0xEF}) c[static_cast<std::size_t>(b)] |= kMaySpace;
   return c;
 }();
 
-// The words of one line split at spaces, each with its column in the line: f(word, column).
+// The words of one line split at separators, each with its column in the line: f(word, column).
 template <class F>
 void for_each_word(std::string_view line, F&& f) {
   std::size_t i = 0;
   int column = 1;
   while (i < line.size()) {
-    if (std::size_t n = space_at(line, i)) {
+    if (std::size_t n = separator_at(line, i, {})) {
       i += n, ++column;
       continue;
     }
     const std::size_t start = i;
     const int first = column;
-    while (i < line.size() && !space_at(line, i)) {
+    while (i < line.size() && !separator_at(line, i, line.substr(start, i - start))) {
       if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
       ++i;
     }
@@ -114,39 +141,83 @@ std::vector<std::string> split_words(std::string_view line) {
   return words;
 }
 
-std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, WordsDefaults d) {
-  auto tokens = split(line);
-  if (tokens.empty()) return std::nullopt;
+namespace {
+
+// The word after 玩家 / players (any case), with or without ':' or '：' (玩家：阿明 has 阿明), when
+// `w` starts with the label; nullopt otherwise.
+std::optional<std::string_view> players_label(std::string_view w) {
+  for (std::string_view label : {std::string_view("玩家"), std::string_view("players")}) {
+    if (!starts_nocase(w, label)) continue;
+    std::string_view rest = w.substr(label.size());
+    if (rest.empty()) return rest;
+    if (std::string_view after = strip_separator(rest); after.size() < rest.size()) return after;
+  }
+  return std::nullopt;
+}
+
+// The players' names after the label: four names in seat order, or four seats each followed
+// by its name (东 阿明 南 阿红 西 小李 北 老王, in any order).
+std::optional<Result<WordsDefaults>> read_player_names(std::string_view line,
+                                                       const std::vector<Token>& words,
+                                                       const Token& label, WordsDefaults d) {
   auto err = [&](ErrorCode code, const Token& t, std::string en,
                  std::string zh) -> std::optional<Result<WordsDefaults>> {
     return Result<WordsDefaults>(
         Error{code, std::move(en), std::move(zh), t.column, std::string(line)});
   };
-  // 玩家 甲 乙 丙 丁: the names of 东 南 西 北.
-  std::string_view first = tokens.front().text;
-  if (first == "玩家" || first == "players" || first == "玩家:" || first == "players:" ||
-      first == "玩家：") {
-    if (tokens.size() != kSeats + 1)
-      return err(ErrorCode::BadWord, tokens.front(),
-                 "players names four players, 东 南 西 北 in turn order",
-                 "玩家后面应写四个名字，依次为东、南、西、北");
-    for (std::size_t i = 0; i < kSeats; ++i) {
-      const Token& t = tokens[i + 1];
-      if (auto why = bad_name(t.text)) return err(ErrorCode::BadWord, t, why->en, why->zh);
-      for (std::size_t k = 0; k < i; ++k)
-        if (d.names[k] == t.text)
-          return err(ErrorCode::Inconsistent, t, "two seats are called " + std::string(t.text),
-                     "两家都叫" + std::string(t.text));
-      d.names[i] = t.text;
+  const bool by_seat = words.size() == 2 * kSeats && seat_of(words.front().text);
+  if (words.size() != kSeats && !by_seat)
+    return err(ErrorCode::BadWord, label,
+               "players names four players, 东 南 西 北 in turn order (or 东 A 南 B 西 C 北 D)",
+               "玩家后面应写四个名字，依次为东、南、西、北（或 东 甲 南 乙 西 丙 北 丁）");
+  std::array<bool, kSeats> named{};
+  for (std::size_t i = 0; i < kSeats; ++i) {
+    std::size_t seat = i;
+    if (by_seat) {
+      const Token& s = words[2 * i];
+      auto which = seat_of(s.text);
+      if (!which)
+        return err(ErrorCode::BadWord, s,
+                   "a seat (东 南 西 北) before each name, not " + std::string(s.text),
+                   "每个名字前应写座位（东南西北），而不是" + std::string(s.text));
+      seat = static_cast<std::size_t>(*which);
+      if (named[seat])
+        return err(ErrorCode::Inconsistent, s,
+                   "seat " + std::string(kSeatEn[seat]) + " is named twice",
+                   std::string(kSeatZh[seat]) + "的名字写了两次");
     }
-    return Result<WordsDefaults>(std::move(d));
+    const Token& t = words[by_seat ? 2 * i + 1 : i];
+    if (auto why = bad_name(t.text)) return err(ErrorCode::BadWord, t, why->en, why->zh);
+    for (std::size_t k = 0; k < kSeats; ++k)
+      if (named[k] && d.names[k] == t.text)
+        return err(ErrorCode::Inconsistent, t, "two seats are called " + std::string(t.text),
+                   "两家都叫" + std::string(t.text));
+    d.names[seat] = t.text;
+    named[seat] = true;
+  }
+  return Result<WordsDefaults>(std::move(d));
+}
+
+}  // namespace
+
+std::optional<Result<WordsDefaults>> read_header_words(std::string_view line, WordsDefaults d) {
+  auto tokens = split(line);
+  if (tokens.empty()) return std::nullopt;
+  // 玩家 甲 乙 丙 丁: the names of 东 南 西 北; or seat by seat (玩家：东 阿明，南 阿红 …).
+  if (auto players = players_label(tokens.front().text)) {
+    std::vector<Token> names(tokens.begin() + 1, tokens.end());
+    const Token& label = tokens.front();
+    if (!players->empty())  // 玩家：阿明: the name's column, after the label's characters
+      names.insert(names.begin(),
+                   Token{*players, label.column + chars(label.text) - chars(*players)});
+    return read_player_names(line, names, label, std::move(d));
   }
   for (const auto& tok : tokens) {
     std::string_view w = tok.text;
     std::string_view key = w.substr(0, separator(w));
     bool header = false;
     for (const auto& k : kKeys)
-      header = header || (starts(w, k.text) &&
+      header = header || (starts_nocase(w, k.text) &&
                           (k.key == Key::Dealer || k.key == Key::Streak || k.key == Key::Rules));
     for (const auto& r : rulesets()) header = header || w == r.id || w == r.zh;
     for (const auto& o : option_specs())
@@ -190,7 +261,7 @@ Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* 
   const std::size_t n = line.size();
   int line_chars = 0;  // characters of p.line so far
   for (std::size_t i = 0; i < n;) {
-    if (std::size_t space = space_at(line, i)) {
+    if (std::size_t space = separator_at(line, i, {})) {
       i += space;
       continue;
     }
@@ -198,7 +269,7 @@ Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* 
     int word_chars = 0;
     for (; i < n; ++i) {
       const std::uint8_t k = kByteClass[static_cast<unsigned char>(text[i])];
-      if (k & kMaySpace && space_at(line, i)) break;
+      if (k & kMaySpace && separator_at(line, i, line.substr(start, i - start))) break;
       word_chars += k & kStartsChar;
     }
     const std::size_t size = i - start;
@@ -212,8 +283,34 @@ Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* 
   return read_words(p);
 }
 
-Result<WordsTable> table_from_words(const std::vector<std::string>& words,
+namespace {
+
+// The arguments as words: an argument with separators in it is split as a line is (a whole
+// table in one quoted argument), but a piece that starts as a hand does stays with the piece
+// before it (a quoted hand: "东:2344567筒 345789条").
+std::vector<std::string> argument_words(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  out.reserve(args.size());
+  for (const auto& a : args) {
+    const std::size_t first = out.size();
+    for_each_word(a, [&](std::string_view w, int) {
+      if (out.size() > first && looks_like_hand_text(w))
+        (out.back() += ' ') += w;
+      else
+        out.emplace_back(w);
+    });
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<WordsTable> table_from_words(const std::vector<std::string>& args,
                                     const WordsDefaults* defaults) {
+  std::size_t args_size = 0;
+  for (const auto& a : args) args_size += a.size() + 1;
+  if (args_size > kMaxWordsBytes + 1) return words_too_long();
+  const std::vector<std::string> words = argument_words(args);
   // The words joined with one space (none before the first nonempty word): its size is
   // checked before any of them is copied, and each word's column counted once.
   std::size_t line_size = 0;

@@ -29,8 +29,10 @@ struct Request {
   // settle: one table, in words or JSON text, or in words one argument a word.
   std::string table;
   std::vector<std::string> table_words;
-  int seat = -1;          // that seat's statement (个人结算); a session's too
-  std::string seat_text;  // session: the seat of a statement as typed (东, E, 0-3 or a name)
+  int seat = -1;  // that seat's statement (个人结算); a session's too
+  // The same as typed: 东南西北, E S W N (any case), 0-3 or a player's name (this table's, or
+  // the evening's).
+  std::string seat_word;
   bool to_json = false;   // the table itself as JSON
   bool to_words = false;  // the table itself in words
   // session: the evening's lines; rows: one row a hand and seat, comma- or tab-separated.
@@ -43,6 +45,7 @@ struct Request {
   // narrow apply.
   // The output: JSON, or text in Chinese or English, narrow (one seat a line), with glyphs.
   bool json = false, chinese = false, narrow = false, glyphs = false;
+  int columns = 0;  // narrow: the lines of a ledger wrap within this width (0: they do not)
 
   const std::string& rules_id() const;  // `rules`, or the default rule set's id
 };

@@ -30,6 +30,9 @@ std::string truncate_to(const std::string& s, int width);
 // A cell of a CSV or TSV row that a spreadsheet will not run as a formula: text that starts
 // with = + - @, a tab or a CR gets a leading ' (as spreadsheet-safe CSV writers do).
 std::string spreadsheet_safe(std::string cell);
+// A spreadsheet cell: spreadsheet_safe, then quoted for CSV (`sep` ',') or its tabs made
+// spaces for TSV.
+std::string csv_cell(const std::string& text, char sep);
 // "345789条 23445677筒 [555万]", and with `glyphs` the tiles as pictures after it.
 std::string hand_text(const Hand& hand, bool chinese, bool glyphs = false);
 // One JSON value as compact text (bad UTF-8 replaced).
@@ -43,9 +46,18 @@ void discards_text(const Hand& hand, const std::vector<DiscardAnswer>& discards,
                    const Ruleset& rules, bool zh, bool glyphs, std::ostream& out);
 
 // settle: the ledger (wide, or `narrow` one seat a line) and one seat's statement.
+// `columns` > 0: a narrow ledger's lines wrap within that width.
 void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow,
-                 std::ostream& out);
+                 std::ostream& out, int columns = 0);
+// `text` in lines of at most `width` display columns, broken at spaces only: a word wider than
+// that stays whole on a line of its own (a number is never split). `width` <= 0: one line.
+std::vector<std::string> wrap_at_spaces(std::string_view text, int width);
 void statement_text(const Ledger& ledger, const Table& t, int seat, bool zh, std::ostream& out);
+// settle --csv / --tsv: "line,seat,name,points,dealer,streak", then a row a seat of each
+// table (`seat` >= 0: that seat's alone); `line` is the table's line in a stream (1 for one).
+std::string settle_rows_heading(char sep);
+void append_settle_rows(std::string& out, const Ledger& ledger, const Table& t, long line, int seat,
+                        char sep, bool zh);
 
 // session: the seats' names as the session knows them, "东 +18  南 -6 ...", one hand's text
 // (its summary, notes, amounts and totals) and its rows (--csv, --tsv), and the end.

@@ -92,7 +92,7 @@ FirstBytes first_bytes_of(const std::vector<Row>& rows, Keep keep) {
 std::optional<VerbWord> verb_at(const VerbSpelling& v, std::string_view rest,
                                 std::string_view after) {
   std::string_view from = v.ascii ? after : rest;
-  if (!starts(from, v.text)) return std::nullopt;
+  if (!starts_nocase(from, v.text)) return std::nullopt;
   std::string_view arg = from.substr(v.text.size());
   if (!takes_argument(v)) {
     if (!arg.empty()) return std::nullopt;  // "报听x" is not 报听
@@ -104,7 +104,7 @@ std::optional<VerbWord> verb_at(const VerbSpelling& v, std::string_view rest,
 
 // The keyword `k` at the start of `w`, and its argument.
 std::optional<KeyWord> key_at(const KeySpelling& k, std::string_view w) {
-  if (!starts(w, k.text)) return std::nullopt;
+  if (!starts_nocase(w, k.text)) return std::nullopt;
   std::string_view arg = strip_separator(w.substr(k.text.size()));
   bool ascii_key = k.text.front() >= 'a' && k.text.front() <= 'z';
   if (ascii_key && arg.size() == w.size() - k.text.size())
@@ -124,9 +124,9 @@ std::optional<int> seat_of(std::string_view s) {
 }
 
 std::optional<Flag> flag_word(std::string_view w) {
-  for (auto c = entries_for(kFlagFirst, w); c;) {
+  for (auto c = entries_for_nocase(kFlagFirst, w); c;) {
     const auto& f = kFlags[take_lowest(c)];
-    if (w == f.text) return f.flag;
+    if (ascii_iequal(w, f.text)) return f.flag;
   }
   return std::nullopt;
 }
@@ -169,9 +169,9 @@ const FieldWords& field_words() {
 
 // The common keywords, then the fields' (no word of one list starts a word of the other).
 std::optional<KeyWord> key_word(std::string_view w, const FieldWords& fields) {
-  for (auto c = entries_for(kKeyFirst, w); c;)
+  for (auto c = entries_for_nocase(kKeyFirst, w); c;)
     if (auto k = key_at(kKeys[take_lowest(c)], w)) return k;
-  for (auto c = entries_for(fields.key_first, w); c;)
+  for (auto c = entries_for_nocase(fields.key_first, w); c;)
     if (auto k = key_at(fields.keys[take_lowest(c)], w)) return k;
   return std::nullopt;
 }
@@ -180,12 +180,12 @@ std::optional<KeyWord> key_word(std::string_view w, const FieldWords& fields) {
 std::optional<VerbWord> verb_word(std::string_view rest, const FieldWords& fields) {
   const bool colon = starts(rest, ":") || starts(rest, "：");
   std::string_view after = strip_separator(rest);
-  for (std::uint64_t c =
-           entries_for(kGluedVerbFirst, rest) | (colon ? entries_for(kAsciiVerbFirst, after) : 0);
+  for (std::uint64_t c = entries_for(kGluedVerbFirst, rest) |
+                         (colon ? entries_for_nocase(kAsciiVerbFirst, after) : 0);
        c;)
     if (auto v = verb_at(kVerbs[take_lowest(c)], rest, after)) return v;
   for (std::uint64_t c = entries_for(fields.glued_first, rest) |
-                         (colon ? entries_for(fields.ascii_first, after) : 0);
+                         (colon ? entries_for_nocase(fields.ascii_first, after) : 0);
        c;)
     if (auto v = verb_at(fields.verbs[take_lowest(c)], rest, after)) return v;
   if (colon) return VerbWord{Verb::Hand, after};

@@ -239,6 +239,23 @@ constexpr bool starts(std::string_view s, std::string_view p) {
   return true;
 }
 
+constexpr char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// a == b, ASCII letters in either case (Dealer:E is dealer:E).
+constexpr bool ascii_iequal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  return true;
+}
+
+// starts(s, p), ASCII letters in either case: the ASCII words are read so (ZIMO, Dealer:E).
+constexpr bool starts_nocase(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && ascii_iequal(s.substr(0, p.size()), p);
+}
+
 // The entries of a list (at most 64) by the first byte of their text: a word is compared only
 // with the entries that start as it does, in the list's order (the lowest bit first).
 using FirstBytes = std::array<std::uint64_t, 256>;
@@ -260,6 +277,13 @@ constexpr FirstBytes first_bytes(const List& list, Text text) {
 
 inline std::uint64_t entries_for(const FirstBytes& m, std::string_view s) {
   return s.empty() ? 0 : m[static_cast<unsigned char>(s.front())];
+}
+
+// The entries for `s` whose first byte is s's in either ASCII case.
+inline std::uint64_t entries_for_nocase(const FirstBytes& m, std::string_view s) {
+  if (s.empty()) return 0;
+  return m[static_cast<unsigned char>(s.front())] |
+         m[static_cast<unsigned char>(ascii_lower(s.front()))];
 }
 
 inline std::size_t take_lowest(std::uint64_t& c) {  // the lowest candidate, taken off

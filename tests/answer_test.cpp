@@ -206,10 +206,9 @@ void check_like_program(const std::string& command, const std::string& input, in
 TEST_CASE("Front door: every transcript request answers as the program does") {
   int compared = 0;
   std::map<std::string, int> skips;
-  for (const char* file :
-       {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt", "settle_errors.txt",
-        "zunyi.txt", "revised.txt", "words.txt", "lose_nothing.txt", "evening.txt",
-         "declared.txt"}) {
+  for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt",
+                           "settle_errors.txt", "zunyi.txt", "revised.txt", "words.txt",
+                           "lose_nothing.txt", "evening.txt", "declared.txt"}) {
     for (const auto& c : test::transcripts(file)) {
       auto m = request_for(c.command, c.input);
       if (!m.request) {

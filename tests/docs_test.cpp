@@ -229,11 +229,31 @@ std::string run_documented(const Example& e, const std::string& dir) {
   return test::slurp(out);
 }
 
+// The first character of `command` outside quotes that zsh would glob or bash and fish would
+// parse (南:[5555万]… is "no matches found" in zsh, 北杠(9999筒) a syntax error), or 0.
+char unquoted_special(const std::string& command) {
+  char quote = 0;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\\') {
+      ++i;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '[' || c == ']' || c == '*' || c == '?' || c == '(' || c == ')') {
+      return c;
+    }
+  }
+  return 0;
+}
+
 void check_examples(const std::vector<Example>& examples, const char* file) {
   char tmpl[] = "/tmp/qianmj-docs-XXXXXX";
   std::string dir = mkdtemp(tmpl);
   for (const auto& e : examples) {
     INFO(file << ":" << e.line << "\n$ " << e.command);
+    CHECK(unquoted_special(e.command) == 0);  // what every shell reads the same, as typed
     CHECK(run_documented(e, dir) == e.expected);
   }
   std::string clean = "rm -rf '" + dir + "'";

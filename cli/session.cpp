@@ -369,6 +369,7 @@ int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) c
   e.o.rows = c.json ? 0 : csv_ ? ',' : tsv_ ? '\t' : 0;
   e.o.zh = zh;
   e.o.narrow = c.narrow;
+  e.o.columns = c.narrow ? terminal_columns() : 0;  // known at a terminal or from COLUMNS
   Session& session = e.session;
   // Text and table rows show each hand's amounts and totals, never its arithmetic lines.
   if (!c.json) session.set_arithmetic(Arithmetic::Without);

@@ -77,17 +77,25 @@ class Terminal {
     from_ = screen_.find(want, from_) + want.size();
     return true;
   }
-  // Ends the input (Ctrl-D at the start of a line) and returns the exit status.
+  // Ends the input (Ctrl-D at the start of a line) and returns the exit status. On a loaded
+  // machine a Ctrl-D can reach the terminal while the line editor is between two reads and be
+  // lost with the line discipline's buffer, so it is typed again every 2 s until the end.
   int finish(double seconds = 10) {
     type("\x04");
-    return finish_without_eof(seconds);
+    return finish_without_eof(seconds, true);
   }
-  int finish_without_eof(double seconds = 10) {
-    auto until = std::chrono::steady_clock::now() +
-                 std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+  int finish_without_eof(double seconds = 10, bool retype_eof = false) {
+    const auto start = std::chrono::steady_clock::now();
+    auto until = start + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    auto next_eof = start + std::chrono::seconds(2);
     int status = 0;
     while (waitpid(pid_, &status, WNOHANG) == 0) {
-      if (std::chrono::steady_clock::now() > until) return -1;
+      const auto now = std::chrono::steady_clock::now();
+      if (now > until) return -1;
+      if (retype_eof && now > next_eof) {
+        type("\x04");
+        next_eof = now + std::chrono::seconds(2);
+      }
       char buf[4096];
       pollfd p{fd_, POLLIN, 0};
       ssize_t n = poll(&p, 1, 20) > 0 ? read(fd_, buf, sizeof buf) : 0;

@@ -1,8 +1,11 @@
 // At a terminal (a real pseudo-terminal): score -, waits -, settle - and session - answer
 // each line as soon as it is typed, before the next one, with a prompt; an interactive
 // session refuses a bad hand and keeps its state.
+#include <sstream>
+
 #include "helpers.hpp"
 #include "pty.hpp"
+#include "qianmj/core/terminal_text.hpp"
 
 using qianmj::test::Terminal;
 
@@ -50,6 +53,34 @@ TEST_CASE("At a narrow terminal (TIOCGWINSZ) settle takes the narrow layout, COL
   CHECK(screen_of(60) == wide.out);
   CHECK(screen_of(120, "59") == narrow.out);  // COLUMNS, as for ls
   CHECK(screen_of(59, "120") == wide.out);
+}
+
+TEST_CASE(
+    "At a 40-column terminal session - wraps each hand's first line at its spaces, every line "
+    "within 40 columns") {
+  Terminal t({"session", "-", "--zh"}, "C.UTF-8", 40);
+  REQUIRE(t.wait_for("第1局> "));
+  t.type("玩家 阿明 小红 老王 小李\n");
+  REQUIRE(t.wait_for("第1局> "));
+  t.type("庄阿明\n");
+  REQUIRE(t.wait_for("第1局 庄阿明> "));
+  t.type("小红胡对对胡 阿明放炮\n");
+  REQUIRE(t.wait_for("第2局 庄小红> "));
+  // The first line breaks between words, the marker of a declared hand kept whole.
+  CHECK(t.screen().find(
+            "第 1 局  庄家 阿明 连庄 0  小红\r\n  阿明点炮：对对胡  （报称，未核对牌）\r\n") !=
+        std::string::npos);
+  CHECK(t.screen().find("  老王       0  累计 0\r\n") != std::string::npos);
+  CHECK(t.finish() == 0);
+  // Every line the program wrote (the lines typed are the terminal's echo) fits.
+  std::istringstream lines(t.screen());
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find("> ") != std::string::npos) continue;  // a prompt and the line typed after it
+    if (line.rfind("记录：", 0) == 0) continue;          // the journal's path, one word
+    INFO(line);
+    CHECK(qianmj::display_width(line) <= 40);
+  }
 }
 
 TEST_CASE("At a 30-column terminal a narrow ledger's lines wrap at spaces, numbers whole") {

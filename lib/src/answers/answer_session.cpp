@@ -19,6 +19,7 @@ Answer session_answer(const Request& r) {
   o.rows = r.json || r.rows == Request::Rows::None ? 0 : r.rows == Request::Rows::Csv ? ',' : '\t';
   o.zh = r.chinese;
   o.narrow = r.narrow;
+  o.columns = r.columns;
   std::string_view rest = r.session;
   for (long n = 1; !rest.empty(); ++n) {
     const auto end = rest.find('\n');

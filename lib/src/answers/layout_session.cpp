@@ -52,18 +52,25 @@ std::string seat_amounts(const std::array<std::string, kSeats>& who,
 }
 
 void append_session_hand_text(std::string& text, const SessionHand& hand,
-                              const std::array<std::string, kSeats>& who, bool zh, bool narrow) {
+                              const std::array<std::string, kSeats>& who, bool zh, bool narrow,
+                              int columns) {
   const Table& t = hand.table;
-  text += zh ? "第 " : "Hand ";
-  text += std::to_string(hand.number);
-  text += zh ? " 局  庄家 " : "  dealer ";
-  text += seat_name(t, t.dealer, zh);
-  text += zh ? " 连庄 " : " streak ";
-  text += std::to_string(t.streak);
-  text += "  ";
-  text += hand_summary(hand, zh);
-  if (hand.ledger.declared) text += zh ? "  （报称，未核对牌）" : "  (declared, tiles not checked)";
-  text += '\n';
+  std::string first = zh ? "第 " : "Hand ";
+  first += std::to_string(hand.number);
+  first += zh ? " 局  庄家 " : "  dealer ";
+  first += seat_name(t, t.dealer, zh);
+  first += zh ? " 连庄 " : " streak ";
+  first += std::to_string(t.streak);
+  first += "  ";
+  first += hand_summary(hand, zh);
+  if (hand.ledger.declared)
+    first += zh ? "  （报称，未核对牌）" : "  (declared, tiles not checked)";
+  if (narrow && columns > 0) {
+    const auto lines = wrap_at_spaces(first, columns - 2);  // continued lines indented by 2
+    for (std::size_t i = 0; i < lines.size(); ++i) (text += i ? "  " : "") += lines[i] + '\n';
+  } else {
+    text += first + '\n';
+  }
   for (const auto& note : hand.notes) {
     text += zh ? "  说明  " : "  Note  ";
     text += note.in(zh);
@@ -203,7 +210,7 @@ void append_session_hand(std::string& out, const Session& s, const SessionHand& 
   } else if (o.rows) {
     append_session_rows(out, hand, line, o.rows, o.zh);
   } else {
-    append_session_hand_text(out, hand, session_names(s, o.zh), o.zh, o.narrow);
+    append_session_hand_text(out, hand, session_names(s, o.zh), o.zh, o.narrow, o.columns);
   }
 }
 

@@ -64,8 +64,10 @@ void append_settle_rows(std::string& out, const Ledger& ledger, const Table& t, 
 std::array<std::string, kSeats> session_names(const Session& s, bool zh);
 std::string seat_amounts(const std::array<std::string, kSeats>& who,
                          const std::array<std::int64_t, kSeats>& v);
+// `columns` > 0 (narrow): the hand's first line wraps at its spaces within that width.
 void append_session_hand_text(std::string& out, const SessionHand& hand,
-                              const std::array<std::string, kSeats>& who, bool zh, bool narrow);
+                              const std::array<std::string, kSeats>& who, bool zh, bool narrow,
+                              int columns = 0);
 std::string session_rows_heading(char sep);
 void append_session_rows(std::string& out, const SessionHand& hand, long line, char sep, bool zh);
 // One hand as JSON (session --json): {"schema", "rules", "hand", "line", "ledger", "totals",
@@ -86,6 +88,7 @@ struct SessionOutput {
   bool json = false;
   char rows = 0;  // 0: no rows
   bool zh = false, narrow = false;
+  int columns = 0;  // narrow: a hand's first line wraps at its spaces within this width
 };
 // One hand's answer as `o` asks (line: its line in the input).
 void append_session_hand(std::string& out, const Session& s, const SessionHand& hand, long line,

@@ -71,7 +71,9 @@ TEST_CASE(
             "第 1 局  庄家 阿明 连庄 0  小红\r\n  阿明点炮：对对胡  （报称，未核对牌）\r\n") !=
         std::string::npos);
   CHECK(t.screen().find("  老王       0  累计 0\r\n") != std::string::npos);
-  CHECK(t.finish() == 0);
+  const int status = t.finish();
+  INFO(t.screen());
+  CHECK(status == 0);
   // Every line the program wrote (the lines typed are the terminal's echo) fits.
   std::istringstream lines(t.screen());
   for (std::string line; std::getline(lines, line);) {

@@ -1,7 +1,10 @@
 #include "common.hpp"
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,6 +12,7 @@
 #include <regex>
 
 #include "help.hpp"
+#include "io.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
 
@@ -98,6 +102,13 @@ int terminal_columns() {
 bool narrow_from_environment() {
   const int columns = terminal_columns();
   return columns > 0 && columns < kNarrowColumns;
+}
+
+int open_input(const std::string& file, const Common& c, std::ostream& out, std::ostream& err) {
+  if (file == "-") return 0;
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) print_error(io_error(errno, false, file, file), c, out, err);
+  return fd;
 }
 
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err, long line) {

@@ -62,6 +62,9 @@ std::unique_ptr<Ruleset> make_rules(const Common& c, std::ostream& out, std::ost
 // `line` > 0: the input line it is about (a session's hand).
 void print_error(const Error& e, const Common& c, std::ostream& out, std::ostream& err,
                  long line = 0);
+// The input of settle and session: FILE opened for reading, or standard input (0) for "-".
+// -1 once a file that cannot be opened was reported (io_error).
+int open_input(const std::string& file, const Common& c, std::ostream& out, std::ostream& err);
 
 // The request of a command, with the rule set, house rules and output the options ask for.
 Request request_of(const Common& c, Command command);

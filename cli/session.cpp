@@ -353,14 +353,8 @@ int finish_evening(Evening& e, const std::string& seat_text) {
 }  // namespace
 
 int SessionCommand::run(const Common& c, std::ostream& out, std::ostream& err) const {
-  int fd = 0;
-  if (file_ != "-") {
-    fd = ::open(file_.c_str(), O_RDONLY);
-    if (fd < 0) {
-      print_error(io_error(errno, false, file_, file_), c, out, err);
-      return kBad;
-    }
-  }
+  const int fd = open_input(file_, c, out, err);
+  if (fd < 0) return kBad;
   const bool zh = c.chinese;
   const bool interactive = fd == 0 && ::isatty(0);
   const bool resuming = resume_option_ && resume_option_->count() > 0;

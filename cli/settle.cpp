@@ -343,14 +343,8 @@ int SettleCommand::run(const Common& c, std::ostream& out, std::ostream& err) co
     }
     file = a;
   }
-  int fd = 0;
-  if (file != "-") {
-    fd = ::open(file.c_str(), O_RDONLY);
-    if (fd < 0) {
-      print_error(io_error(errno, false, file, file), c, out, err);
-      return kBad;
-    }
-  }
+  const int fd = open_input(file, c, out, err);
+  if (fd < 0) return kBad;
   const Settling s{
       c, request, out, err, fd == 0 ? "standard input" : file, fd == 0 ? "标准输入" : file};
   if (rows) out << settle_rows_heading(output_.csv ? ',' : '\t');

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -326,12 +328,12 @@ struct FieldWords {
   std::vector<KeySpelling> keys;    // of the result's fields, Key::Field
   FirstBytes glued_first{}, ascii_first{}, key_first{};
 
-  // The slot of `f`, one of these fields.
+  // The slot of `f`, one of these fields (the reader only meets words made from them).
   std::size_t slot(const TableField& f) const {
     for (const auto place : {of_seats, of_result})
       for (std::size_t i = 0; i < place.size(); ++i)
         if (place[i] == &f) return i;
-    return table_field_slot(f);  // not one of these: the registry's, by its path
+    throw std::logic_error("a table field not among the words' fields: " + std::string(f.path));
   }
 };
 

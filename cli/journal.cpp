@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
+#include <utility>
 
 #include "io.hpp"
 
@@ -85,6 +86,22 @@ Result<std::string> new_journal_path() {
   return journal_error(EEXIST, true, dir);
 }
 
+namespace {
+
+// The order of journals by when they were started: session-STAMP.txt, then the -2, -3 … that
+// started in the same second (by name alone "-2" would sort before ".txt").
+std::pair<std::string, long> journal_order(const std::string& name) {
+  std::string base = name.substr(0, name.size() - 4);  // without ".txt"
+  long k = 1;
+  if (base.size() > 24 && base[23] == '-') {  // session-YYYYMMDD-HHMMSS-K
+    k = std::strtol(base.c_str() + 24, nullptr, 10);
+    base.resize(23);
+  }
+  return {base, k};
+}
+
+}  // namespace
+
 Result<std::string> latest_journal() {
   const std::string dir = journal_dir();
   std::string latest;
@@ -92,7 +109,8 @@ Result<std::string> latest_journal() {
     while (const dirent* e = ::readdir(d)) {
       const std::string name = e->d_name;
       if (name.rfind("session-", 0) == 0 && name.size() > 12 &&
-          name.compare(name.size() - 4, 4, ".txt") == 0 && name > latest)
+          name.compare(name.size() - 4, 4, ".txt") == 0 &&
+          (latest.empty() || journal_order(name) > journal_order(latest)))
         latest = name;
     }
     ::closedir(d);

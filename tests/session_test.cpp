@@ -2,6 +2,8 @@
 // make_session_evenings.py), every carried dealer, streak and running total checked against
 // numbers worked out from the rules' arithmetic; errors stop the evening at their line.
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -683,4 +685,27 @@ TEST_CASE(
     "Z8 the Zunyi evening at a table: 30 hands, every other declared, 撤销 and undo, hand 5 "
     "edited after hand 12, settled up in the fewest payments") {
   check_table_evening("table-zunyi");
+}
+
+TEST_CASE(
+    "Session --resume without a file continues the latest journal: -2 of the same second after "
+    "the first, an earlier day before both") {
+  char tmpl[] = "/tmp/qianmj-resume-XXXXXX";
+  const std::string state = mkdtemp(tmpl);
+  const std::string dir = state + "/qianmj";
+  REQUIRE(std::system(("mkdir -p '" + dir + "'").c_str()) == 0);
+  std::ofstream(dir + "/session-20261206-235959.txt") << "玩家 子 丑 寅 卯\n";
+  std::ofstream(dir + "/session-20261207-010101.txt") << "玩家 甲 乙 丙 丁\n";
+  std::ofstream(dir + "/session-20261207-010101-2.txt") << "玩家 春 夏 秋 冬\n";
+  const std::string out = state + "/out";
+  const std::string run = "printf '庄东 东:2344567筒345789条 东自摸7筒\\n' | XDG_STATE_HOME='" +
+                          state + "' LANG=C '" + QIANMJ_BIN + "' session --resume --json > '" +
+                          out + "' 2> /dev/null";
+  CHECK(std::system(run.c_str()) == 0);
+  auto answers = json_lines(test::slurp(out));
+  REQUIRE(answers.size() == 2);
+  CHECK(answers.back()["summary"]["standings"][0]["name"] == "春");  // the -2 journal's players
+  CHECK(test::slurp(dir + "/session-20261207-010101-2.txt") ==
+        "玩家 春 夏 秋 冬\n庄东 东:2344567筒345789条 东自摸7筒\n");
+  CHECK(std::system(("rm -rf '" + state + "'").c_str()) == 0);
 }

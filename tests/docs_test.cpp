@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "core/utf8.hpp"
 #include "helpers.hpp"
 #include "qianmj/answers/rule_texts.hpp"
 #include "qianmj/engine/registry.hpp"
@@ -343,38 +344,18 @@ bool opening(char32_t c) {
   return std::u32string_view(U"（“【《").find(c) != std::u32string_view::npos;
 }
 
-// The code points of UTF-8 text (the pages are valid UTF-8), and back.
+// The code points of UTF-8 text (the pages are valid UTF-8: a bad byte throws), and back,
+// with the library's own strict decoder and encoder.
 std::u32string decode(const std::string& s) {
+  auto chars = utf8::decode(s);
+  if (!chars) throw std::runtime_error("not UTF-8: " + chars.error().en);
   std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t c = n == 1 ? b : b & (0x7F >> n);
-    for (int k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out += c;
-    i += static_cast<std::size_t>(n);
-  }
+  for (const auto& c : *chars) out += c.cp;
   return out;
 }
 std::string encode(const std::u32string& s) {
   std::string out;
-  for (char32_t c : s) {
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
+  for (char32_t c : s) out += utf8::encode(c);
   return out;
 }
 

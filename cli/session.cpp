@@ -156,7 +156,8 @@ struct Evening {
   }
   // The hand read ahead, played: the fast path of a pipe.
   Took take_read(ReadHand&& read, const InputLine& l) {
-    std::string line = read.line;
+    std::string line;  // for the journal; the session keeps its own
+    if (journal.is_open()) line = read.line;
     auto hand = session.play(std::move(read));
     if (!hand) {
       fail_at(hand.error(), l.number);

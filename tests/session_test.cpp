@@ -27,6 +27,15 @@ std::vector<json> json_lines(const std::string& text) {
   return out;
 }
 
+// The lines of testdata/session/NAME.txt that say something (no blank line, no # comment).
+std::vector<std::string> evening_lines(const std::string& name) {
+  std::vector<std::string> lines;
+  std::istringstream in(test::slurp(test::testdata("session/" + name + ".txt")));
+  for (std::string line; std::getline(in, line);)
+    if (!session_blank_line(line)) lines.push_back(line);
+  return lines;
+}
+
 void check_evening(const std::string& name, std::size_t want_hands) {
   INFO("testdata/session/" << name);
   auto expected = json_lines(test::slurp(test::testdata("session/" + name + ".expected.jsonl")));
@@ -143,13 +152,7 @@ TEST_CASE(
     "come to what play(line) gives, every carried dealer, streak and total") {
   for (const char* name : {"duyun", "zunyi"}) {
     INFO(name);
-    std::vector<std::string> lines;
-    {
-      std::istringstream in(test::slurp(test::testdata(std::string("session/") + name + ".txt")));
-      std::string line;
-      while (std::getline(in, line))
-        if (!line.empty() && line[0] != '#') lines.push_back(line);
-    }
+    std::vector<std::string> lines = evening_lines(name);
     // A JSON hand that says no dealer or streak (the session's carry them), twice over.
     lines.push_back(R"({"seats":[{"hand":"2344567p345789s"},{"hand":"35m2245588s3689p"},)"
                     R"({"hand":"15m4467s1125899p"},{"hand":"24789m6677s2334p"}],)"
@@ -468,11 +471,7 @@ TEST_CASE(
     "seat's standing, for every seat of both sample evenings") {
   for (const char* name : {"duyun", "zunyi"}) {
     INFO(name);
-    std::vector<std::string> lines;
-    std::istringstream in(test::slurp(test::testdata(std::string("session/") + name + ".txt")));
-    for (std::string line; std::getline(in, line);)
-      if (!session_blank_line(line)) lines.push_back(line);
-    const Session s = play_all(lines);
+    const Session s = play_all(evening_lines(name));
     std::int64_t check = 0;
     for (int seat = 0; seat < kSeats; ++seat) {
       const auto st = session_statement(s, seat);
@@ -619,12 +618,9 @@ void check_table_evening(const std::string& name) {
   auto last = json::parse(test::slurp(test::testdata("session/" + name + ".settle-up.json")));
   REQUIRE(expected.size() == 30);
   Session s;
-  std::istringstream in(test::slurp(test::testdata("session/" + name + ".txt")));
-  std::string line;
   long undos = 0, edits = 0;
-  while (std::getline(in, line)) {
+  for (const auto& line : evening_lines(name)) {
     INFO(line);
-    if (session_blank_line(line)) continue;
     if (auto c = session_command(line)) {
       REQUIRE(*c);
       auto applied = s.apply(**c);
@@ -662,6 +658,31 @@ void check_table_evening(const std::string& name) {
     net[p.to] += p.points;
   }
   CHECK(net == s.totals());
+  // A statement after the undos and the edit is the one of the evening typed straight: the
+  // evening keeps only lines and amounts, and the statement plays them again.
+  Session straight;
+  for (const auto& line : s.lines()) {
+    auto h = straight.header(line);
+    REQUIRE(h);
+    if (!*h) REQUIRE(straight.play(line));
+  }
+  REQUIRE(straight.hands() == 30);
+  for (int seat = 0; seat < kSeats; ++seat) {
+    INFO("seat " << seat);
+    const auto a = session_statement(s, seat), b = session_statement(straight, seat);
+    REQUIRE(a.hands.size() == 30);
+    CHECK(a.total == s.totals()[static_cast<std::size_t>(seat)]);
+    CHECK(a.with == b.with);
+    std::int64_t with_sum = 0;
+    for (auto w : a.with) with_sum += w;
+    CHECK(with_sum == a.total);  // what it won and lost, seat by seat
+    for (std::size_t i = 0; i < 30; ++i) {
+      CHECK(a.hands[i].points == s.kept()[i].points[static_cast<std::size_t>(seat)]);
+      CHECK(a.hands[i].with == b.hands[i].with);
+      CHECK(a.hands[i].summary.zh.view() == b.hands[i].summary.zh.view());
+      CHECK(!a.hands[i].summary.zh.view().empty());
+    }
+  }
   // The program says the same: the summary's totals and transfers.
   auto r = test::run_qianmj({"session", test::testdata("session/" + name + ".txt"), "--json"});
   CHECK(r.exit == 0);

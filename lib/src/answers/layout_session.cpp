@@ -9,11 +9,6 @@
 namespace qianmj {
 namespace {
 
-// What a hand came to, in a few words: "东 自摸：平胡", "流局", "西逃跑".
-std::string hand_summary(const SessionHand& h, bool zh) {
-  return std::string(session_hand_summary(h.table, h.ledger).in(zh).view());
-}
-
 // "东 +18  南 -6  西 -6  北 -6" at the end of `out`.
 void append_seat_amounts(std::string& out, const std::array<std::string, kSeats>& who,
                          const std::array<std::int64_t, kSeats>& v) {
@@ -55,21 +50,24 @@ void append_session_hand_text(std::string& text, const SessionHand& hand,
                               const std::array<std::string, kSeats>& who, bool zh, bool narrow,
                               int columns) {
   const Table& t = hand.table;
-  std::string first = zh ? "第 " : "Hand ";
+  const bool wrap = narrow && columns > 0;
+  std::string wrapped;
+  std::string& first = wrap ? wrapped : text;  // a line to wrap is made on its own first
+  first += zh ? "第 " : "Hand ";
   first += std::to_string(hand.number);
   first += zh ? " 局  庄家 " : "  dealer ";
   first += seat_name(t, t.dealer, zh);
   first += zh ? " 连庄 " : " streak ";
   first += std::to_string(t.streak);
   first += "  ";
-  first += hand_summary(hand, zh);
+  append_hand_summary(first, t, hand.ledger, zh);
   if (hand.ledger.declared)
     first += zh ? "  （报称，未核对牌）" : "  (declared, tiles not checked)";
-  if (narrow && columns > 0) {
+  if (wrap) {
     const auto lines = wrap_at_spaces(first, columns - 2);  // continued lines indented by 2
     for (std::size_t i = 0; i < lines.size(); ++i) (text += i ? "  " : "") += lines[i] + '\n';
   } else {
-    text += first + '\n';
+    text += '\n';
   }
   for (const auto& note : hand.notes) {
     text += zh ? "  说明  " : "  Note  ";
@@ -236,15 +234,19 @@ std::optional<Result<bool>> session_command_answer(Session& s, std::string_view 
     }
     return Result<bool>(false);
   }
-  const std::vector<KeptHand> before = s.kept();  // for the reversed rows
+  // The hands an undo or edit replaces, for the reversed rows: only those are copied.
+  const long first = c.kind == SessionCommand::Kind::Undo ? s.hands() : c.hand;
+  std::vector<KeptHand> before;
+  if (o.rows && first >= 1 && first <= s.hands())
+    before.assign(s.kept().begin() + (first - 1), s.kept().end());
   const auto totals_before = s.totals();
   auto done = s.apply(c);
   if (!done) return Result<bool>(done.error());
   const long from = c.kind == SessionCommand::Kind::Undo ? s.hands() + 1 : c.hand;
   if (o.rows) {  // the replaced hands taken back, last first
     auto totals = totals_before;
-    for (long h = static_cast<long>(before.size()); h >= from; --h) {
-      const KeptHand& k = before[static_cast<std::size_t>(h - 1)];
+    for (long h = first + static_cast<long>(before.size()) - 1; h >= from; --h) {
+      const KeptHand& k = before[static_cast<std::size_t>(h - first)];
       for (std::size_t i = 0; i < kSeats; ++i) totals[i] -= k.points[i];
       append_reversed_rows(out, k, h, n, totals, who, o.rows);
     }
@@ -298,21 +300,25 @@ std::string settle_up_rows(const Session& s, char sep, bool zh) {
 SeatStatement session_statement(const Session& s, int seat) {
   SeatStatement st;
   st.seat = seat;
+  st.hands.reserve(s.kept().size());
   const auto me = static_cast<std::size_t>(seat);
   long number = 0;
-  for (const auto& k : s.kept()) {
+  s.replay([&](const SessionHand& h) {
     SeatStatement::HandRow row;
     row.hand = ++number;
-    row.points = k.points[me];
-    row.summary = k.summary;
-    for (std::size_t o = 0; o < kSeats; ++o) {
-      if (o == me) continue;
-      row.with[o] = k.paid[o][me] - k.paid[me][o];
-      st.with[o] += row.with[o];
-    }
+    row.points = h.ledger.totals[me];
+    row.summary = session_hand_summary(h.table, h.ledger);
+    for (const auto& item : h.ledger.items)
+      for (const auto& tr : item.transfers) {
+        if (tr.to == seat && tr.from != seat)
+          row.with[static_cast<std::size_t>(tr.from)] += tr.points;
+        if (tr.from == seat && tr.to != seat)
+          row.with[static_cast<std::size_t>(tr.to)] -= tr.points;
+      }
+    for (std::size_t o = 0; o < kSeats; ++o) st.with[o] += row.with[o];
     st.total += row.points;
     st.hands.push_back(std::move(row));
-  }
+  });
   return st;
 }
 

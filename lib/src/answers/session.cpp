@@ -1,6 +1,7 @@
 #include "qianmj/answers/session.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/registry.hpp"
@@ -170,22 +171,33 @@ Result<int> session_seat(std::string_view text, const std::array<std::string, kS
   return Error(ErrorCode::BadWord, en, zh);
 }
 
+void append_hand_summary(std::string& s, const Table& t, const Ledger& ledger, bool zh) {
+  switch (t.outcome) {
+    case Table::Outcome::Draw:
+      s += zh ? "流局" : "draw";
+      break;
+    case Table::Outcome::Escape:
+      s += seat_name(t, t.escaper, zh);
+      s += zh ? "逃跑" : " escaped";
+      break;
+    case Table::Outcome::Win: {
+      bool first = true;
+      for (const auto& item : ledger.items)
+        if (item.id == "win") {
+          if (!first) s += zh ? "；" : "; ";
+          s += item.detail.in(zh).view();
+          first = false;
+        }
+      break;
+    }
+  }
+}
+
 Text session_hand_summary(const Table& t, const Ledger& ledger) {
   Text out;
   for (bool zh : {false, true}) {
     std::string s;
-    switch (t.outcome) {
-      case Table::Outcome::Draw:
-        s = zh ? "流局" : "draw";
-        break;
-      case Table::Outcome::Escape:
-        s = seat_name(t, t.escaper, zh) + (zh ? "逃跑" : " escaped");
-        break;
-      case Table::Outcome::Win:
-        for (const auto& item : ledger.items)
-          if (item.id == "win") s += (s.empty() ? "" : zh ? "；" : "; ") + item.detail.in(zh);
-        break;
-    }
+    append_hand_summary(s, t, ledger, zh);
     (zh ? out.zh : out.en) = s;
   }
   return out;
@@ -194,9 +206,29 @@ Text session_hand_summary(const Table& t, const Ledger& ledger) {
 Session::Session() = default;
 
 std::string Session::seat_name(int seat, bool chinese) const {
-  Table t;
-  for (std::size_t i = 0; i < kSeats; ++i) t.seats[i].name = defaults_.names[i];
-  return qianmj::seat_name(t, seat, chinese);
+  static constexpr const char* zh[] = {"东", "南", "西", "北"};
+  static constexpr const char* en[] = {"East", "South", "West", "North"};
+  if (seat < 0 || seat >= kSeats) return "?";
+  const auto& name = defaults_.names[static_cast<std::size_t>(seat)];
+  if (!name.empty()) return name;
+  return chinese ? zh[seat] : en[seat];
+}
+
+Session Session::fresh_copy() const {
+  Session fresh;
+  fresh.defaults_ = start_;
+  fresh.header_lines_ = header_lines_;
+  fresh.start_ = start_;
+  fresh.arithmetic_ = Arithmetic::Without;
+  return fresh;
+}
+
+SessionHand Session::replay_one(std::string_view line) {
+  auto hand = play(line);
+  // Every line was accepted once from this very state: a refusal now is a bug, not input.
+  if (!hand)
+    throw std::logic_error("a kept hand of the evening did not play again: " + hand.error().en);
+  return std::move(*hand);
 }
 
 Result<bool> Session::header(std::string_view line) {
@@ -350,12 +382,8 @@ Result<SessionHand> Session::play(ReadHand read) {
   KeptHand kept;
   kept.line = std::move(read.line);
   kept.points = hand.ledger.totals;
-  for (const auto& item : hand.ledger.items)
-    for (const auto& tr : item.transfers)
-      kept.paid[static_cast<std::size_t>(tr.from)][static_cast<std::size_t>(tr.to)] += tr.points;
   kept.dealer = t.dealer;
   kept.streak = t.streak;
-  kept.summary = session_hand_summary(t, hand.ledger);
   kept.declared = hand.ledger.declared;
   kept.carried = {defaults_.have_dealer, defaults_.dealer, defaults_.streak, defaults_.rules};
   kept_.push_back(std::move(kept));

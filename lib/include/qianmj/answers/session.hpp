@@ -16,15 +16,15 @@
 
 namespace qianmj {
 
-// A hand of the evening as the session keeps it, for an edit's replay, the statements and
-// the settling up: its line and what it came to.
+// A hand of the evening as the session keeps it, for an undo, an edit's replay and the
+// settling up: its line and its amounts. Kept small, since an evening of a pipeline can have
+// millions; what else a statement needs (who paid whom, a summary) comes from playing the
+// lines again (Session::replay).
 struct KeptHand {
-  std::string line;                                             // as it was played (words or JSON)
-  std::array<std::int64_t, kSeats> points{};                    // its ledger's totals
-  std::array<std::array<std::int64_t, kSeats>, kSeats> paid{};  // paid[from][to] in it
-  int dealer = 0;
+  std::string line;                           // as it was played (words or JSON)
+  std::array<std::int64_t, kSeats> points{};  // its ledger's totals
   std::int64_t streak = 0;
-  Text summary;           // what it came to, in a few words ("阿明 自摸：平胡")
+  int dealer = 0;
   bool declared = false;  // said by result and pattern, tiles not checked (报称)
   struct Carried {        // the session's carry before it, for an undo
     bool have_dealer = false;
@@ -35,6 +35,8 @@ struct KeptHand {
 };
 // What a hand came to, in a few words: "东 自摸：平胡", "流局", "西逃跑".
 Text session_hand_summary(const Table& t, const Ledger& ledger);
+// The same in one language, at the end of `out`.
+void append_hand_summary(std::string& out, const Table& t, const Ledger& ledger, bool zh);
 
 struct SessionHand {
   long number = 0;  // 1 for the evening's first hand
@@ -130,6 +132,14 @@ class Session {
   // the lines that play it again from the start).
   std::vector<std::string> lines() const;
   const std::vector<KeptHand>& kept() const { return kept_; }
+  // Every hand played again, in order, on a fresh session from the same header: `each` gets
+  // each hand as play() gave it (its ledger without arithmetic lines). The evening is a pure
+  // function of its lines, so these are the hands as they were played.
+  template <class Each>
+  void replay(Each&& each) const {
+    Session fresh = fresh_copy();
+    for (const auto& k : kept_) each(fresh.replay_one(k.line));
+  }
   std::array<std::string, kSeats> names() const { return defaults_.names; }
 
   // Whether the hands' ledgers carry their arithmetic lines (by default they do); a caller
@@ -145,6 +155,9 @@ class Session {
   bool has_dealer() const { return defaults_.have_dealer; }
 
  private:
+  Session fresh_copy() const;
+  SessionHand replay_one(std::string_view line);
+
   WordsDefaults defaults_;
   std::array<std::int64_t, kSeats> totals_{};
   long hands_ = 0;

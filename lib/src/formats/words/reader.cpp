@@ -1061,10 +1061,12 @@ WordsReader::Failure WordsReader::make_result() {
 
 // The words that belong to one kind of result only.
 WordsReader::Failure WordsReader::check_result_words(bool win) {
-  auto only_with = [&](const Said& said, bool ok, std::string en, std::string zh) -> Failure {
+  // The messages are built only for a refusal: this runs on every table read.
+  auto only_with = [&](const Said& said, bool ok, std::string_view en,
+                       std::string_view zh) -> Failure {
     if (said && !ok)
-      return word_error(ErrorCode::Inconsistent, token_at(said.column), std::move(en),
-                        std::move(zh));
+      return word_error(ErrorCode::Inconsistent, token_at(said.column), std::string(en),
+                        std::string(zh));
     return std::nullopt;
   };
   if (auto e = only_with(last_four_said_, escaper_.has_value(),
@@ -1074,12 +1076,12 @@ WordsReader::Failure WordsReader::check_result_words(bool win) {
   const auto of_result = fields_.of_result;
   for (std::size_t slot = 0; slot < of_result.size(); ++slot) {
     const TableField& f = *of_result[slot];
-    if (!result_field_said_[slot]) continue;
-    if (auto e = only_with(result_field_said_[slot], win,  // "the WHAT_EN (WORD) AFTER_WIN_EN"
-                           "the " + std::string(f.what_en) + " (" +
-                               std::string(f.words_zh.front()) + ") " + std::string(f.after_win_en),
-                           std::string(f.what_zh) + "只在胡牌后"))
-      return e;
+    if (!result_field_said_[slot] || win) continue;
+    // "the WHAT_EN (WORD) AFTER_WIN_EN"
+    return word_error(ErrorCode::Inconsistent, token_at(result_field_said_[slot].column),
+                      "the " + std::string(f.what_en) + " (" + std::string(f.words_zh.front()) +
+                          ") " + std::string(f.after_win_en),
+                      std::string(f.what_zh) + "只在胡牌后");
   }
   for (const Said* s :
        {&zimo_said_, &hua_said_, &pao_said_, &rob_said_, &tianhu_said_, &dihu_said_, &multi_said_})

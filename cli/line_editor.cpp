@@ -1,5 +1,6 @@
 #include "line_editor.hpp"
 
+#include <dlfcn.h>
 #include <histedit.h>
 #include <langinfo.h>
 #include <unistd.h>
@@ -12,9 +13,50 @@
 
 namespace qianmj::cli {
 
+namespace {
+
+// libedit, opened the first time a terminal asks for it: a program that only answers (every
+// call of a script, every pipeline) does not load it and the libraries it needs (measured:
+// a third of a millisecond a call). The header's declarations give the types; without the
+// library the session reads plain lines.
+struct Libedit {
+  decltype(&el_init) init = nullptr;
+  decltype(&el_end) end = nullptr;
+  decltype(&el_set) set = nullptr;
+  decltype(&el_get) get = nullptr;
+  decltype(&el_gets) gets = nullptr;
+  decltype(&el_source) source = nullptr;
+  decltype(&::history_init) hinit = nullptr;
+  decltype(&::history_end) hend = nullptr;
+  decltype(&::history) hist = nullptr;
+};
+
+template <class F>
+bool find(void* lib, const char* name, F& f) {
+  f = reinterpret_cast<F>(dlsym(lib, name));
+  return f != nullptr;
+}
+
+const Libedit* libedit() {
+  static const Libedit* const loaded = []() -> const Libedit* {
+    void* lib = dlopen(QIANMJ_LIBEDIT_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return nullptr;
+    static Libedit l;
+    if (find(lib, "el_init", l.init) && find(lib, "el_end", l.end) && find(lib, "el_set", l.set) &&
+        find(lib, "el_get", l.get) && find(lib, "el_gets", l.gets) &&
+        find(lib, "el_source", l.source) && find(lib, "history_init", l.hinit) &&
+        find(lib, "history_end", l.hend) && find(lib, "history", l.hist))
+      return &l;
+    return nullptr;
+  }();
+  return loaded;
+}
+
+}  // namespace
+
 char* editor_prompt(EditLine* el) {
   LineEditor* self = nullptr;
-  el_get(el, EL_CLIENTDATA, &self);
+  libedit()->get(el, EL_CLIENTDATA, &self);
   return self ? self->prompt_.data() : const_cast<char*>("> ");
 }
 
@@ -29,7 +71,7 @@ namespace {
 // UTF-8 here, whatever the locale. 1, or 0 at the end (or a stop signal), -1 on an error.
 int read_char(EditLine* el, wchar_t* out) {
   LineEditor* self = nullptr;
-  el_get(el, EL_CLIENTDATA, &self);
+  libedit()->get(el, EL_CLIENTDATA, &self);
   const int fd = self ? editor_fd(*self) : 0;
   unsigned char b = 0;
   auto next = [&]() -> long { return read_some(fd, reinterpret_cast<char*>(&b), 1); };
@@ -57,36 +99,38 @@ LineEditor::LineEditor(int fd) : fd_(fd) {
   // reads and writes, even where the locale named is not installed or not UTF-8.
   if (!std::setlocale(LC_CTYPE, "") || std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
     if (!std::setlocale(LC_CTYPE, "C.UTF-8")) std::setlocale(LC_CTYPE, "C.utf8");
+  const Libedit* l = libedit();
+  if (!l) return;
   FILE* in = fdopen(dup(fd), "r");
-  el_ = in ? el_init("qianmj", in, stderr, stderr) : nullptr;
+  el_ = in ? l->init("qianmj", in, stderr, stderr) : nullptr;
   if (!el_) return;
-  hist_ = history_init();
+  hist_ = l->hinit();
   HistEvent ev;
-  history(hist_, &ev, H_SETSIZE, 1000);
-  el_set(el_, EL_CLIENTDATA, this);
-  el_set(el_, EL_EDITOR, "emacs");
-  el_set(el_, EL_SIGNAL, 0);  // Ctrl-C and SIGTERM are the program's (io.hpp)
-  el_set(el_, EL_HIST, history, hist_);
-  el_set(el_, EL_PROMPT, editor_prompt);
-  el_set(el_, EL_GETCFN, read_char);
-  el_source(el_, nullptr);  // ~/.editrc, as every libedit program reads it
+  l->hist(hist_, &ev, H_SETSIZE, 1000);
+  l->set(el_, EL_CLIENTDATA, this);
+  l->set(el_, EL_EDITOR, "emacs");
+  l->set(el_, EL_SIGNAL, 0);  // Ctrl-C and SIGTERM are the program's (io.hpp)
+  l->set(el_, EL_HIST, l->hist, hist_);
+  l->set(el_, EL_PROMPT, editor_prompt);
+  l->set(el_, EL_GETCFN, read_char);
+  l->source(el_, nullptr);  // ~/.editrc, as every libedit program reads it
 }
 
 LineEditor::~LineEditor() {
-  if (el_) el_end(el_);
-  if (hist_) history_end(hist_);
+  if (el_) libedit()->end(el_);
+  if (hist_) libedit()->hend(hist_);
 }
 
 bool LineEditor::read(const std::string& prompt, std::string& line) {
   prompt_ = prompt;
   int count = 0;
-  const char* got = el_gets(el_, &count);
+  const char* got = libedit()->gets(el_, &count);
   if (!got || count <= 0 || stop_signal()) return false;
   line.assign(got, static_cast<std::size_t>(count));
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
   if (line.find_first_not_of(" \t") != std::string::npos) {
     HistEvent ev;
-    history(hist_, &ev, H_ENTER, line.c_str());
+    libedit()->hist(hist_, &ev, H_ENTER, line.c_str());
   }
   return true;
 }

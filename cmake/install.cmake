@@ -81,6 +81,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # qianmj_0.1.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_CLI_PACKAGE_NAME qianmj)
 set(CPACK_DEBIAN_CLI_PACKAGE_SHLIBDEPS ON)  # libc6, from dpkg-shlibdeps
+# libedit is opened (dlopen) only for line editing at a terminal; without it a session
+# reads plain lines, so it is recommended, not required.
+set(CPACK_DEBIAN_CLI_PACKAGE_RECOMMENDS "libedit2")
 set(CPACK_DEBIAN_CLI_PACKAGE_SUGGESTS "bash-completion")
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libqianmj-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)

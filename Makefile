@@ -25,6 +25,11 @@ FORMAT_PACKAGES := clang-format-14
 # completions the suite runs.
 INSTALL_PACKAGES := man-db pkgconf dpkg-dev file zsh fish
 TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES) $(INSTALL_PACKAGES)
+# CI only (.ci/run): ccache, so that the install tests' two more builds of the same sources
+# (the package's and the library alone's) take seconds instead of minutes. The native build
+# goes through it wherever it is installed (the install tests build as it did).
+CI_PACKAGES := ccache
+LAUNCHER    = $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 SOURCES     = $(shell find lib cli tests fuzz bench web -name '*.cpp' -o -name '*.hpp' | sort)
 QIANMJ     := $(BUILD)/cli/qianmj
 PREFIX     ?= /usr/local
@@ -32,7 +37,7 @@ PKG_BUILD  ?= build-package
 WEB_BUILD  ?= build-web
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps configure build demo test install uninstall package web sanitize fuzz fuzz-smoke bench bench-words exhaustive docs format format-check clean
+.PHONY: all deps test-deps ci-deps configure build demo test install uninstall package web sanitize fuzz fuzz-smoke bench bench-words exhaustive docs format format-check clean
 
 all: build
 
@@ -52,7 +57,7 @@ deps:
 	$(call install_missing,$(PACKAGES))
 
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(LAUNCHER)
 
 configure: deps $(BUILD)/CMakeCache.txt
 
@@ -66,6 +71,9 @@ demo: configure
 	$(QIANMJ) score '11224444557799万' --win 9m --dealer payer --streak 2 --payer-baoting --zh
 	@echo
 	$(QIANMJ) waits '[555万] 2344567筒 345条' --zh
+
+ci-deps:
+	$(call install_missing,$(CI_PACKAGES))
 
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))

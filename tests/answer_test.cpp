@@ -260,13 +260,21 @@ TEST_CASE("Front door: golden settle tables, words and JSON, in every layout") {
       tables.push_back(c.contains("table_text") ? c["table_text"].get<std::string>()
                                                 : c["table"].dump());
     }
+#ifdef QIANMJ_SANITIZED
+  // A program started per table and layout took 100 s under the sanitizers: there, every
+  // fourth table (the unsanitized suite compares them all).
+  constexpr std::size_t kEvery = 4;
+#else
+  constexpr std::size_t kEvery = 1;
+#endif
   for (const char* out : {"--en", "--zh", "--en --narrow", "--zh --narrow", "--json",
                           "--seat 2 --zh", "--to-json", "--to-words --zh"}) {
-    for (const auto& table : tables) {
-      INFO(table << " " << out);
-      check_like_program(std::string("settle - ") + out, table + "\n", compared);
+    for (std::size_t i = 0; i < tables.size(); i += kEvery) {
+      INFO(tables[i] << " " << out);
+      check_like_program(std::string("settle - ") + out, tables[i] + "\n", compared);
     }
   }
+  CHECK(compared >= static_cast<int>(8 * (tables.size() / kEvery)));
   WARN("settle tables compared: " << compared);
 }
 

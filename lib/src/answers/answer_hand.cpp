@@ -39,7 +39,8 @@ Result<std::unique_ptr<Ruleset>> ruleset_with_options(const std::string& id,
 
 Result<Score> score_hand(const Ruleset& rules, std::string_view text, const SituationArgs& given) {
   SituationArgs a = given;
-  const std::string hand_text = take_situation_words(text, a);  // 自摸 庄家 连庄3 …
+  std::string rest;
+  const std::string_view hand_text = take_situation_words(text, a, rest);  // 自摸 庄家 连庄3 …
   auto request = score_request(hand_text, a, flag_name);
   if (!request) return request.error();
   const Hand& hand = request->hand;
@@ -55,7 +56,8 @@ Result<Score> score_hand(const Ruleset& rules, std::string_view text, const Situ
 }
 
 Result<WaitsResult> waits_hand(const Ruleset& rules, std::string_view text, WaitsArgs a) {
-  auto hand = parse_hand(take_waits_words(text, a));  // 报听
+  std::string rest;
+  auto hand = parse_hand(take_waits_words(text, a, rest));  // 报听
   if (!hand) return hand.error();
   Situation s;
   s.field_name = flag_name;

@@ -46,53 +46,88 @@ std::optional<std::string_view> after_key(std::string_view w,
 }
 
 // The words of `hand_text` that `take` (true: a situation word it has set) leaves, joined with a
-// space; the text itself when it takes none.
+// space in `rest`; the text itself when it takes none. Nothing is copied until a word is taken:
+// a line that is only a hand (a pipeline's usual line) costs one pass over it.
 template <class Take>
-std::string take_words(std::string_view hand_text, Take take) {
-  std::string rest;
-  bool took = false;
-  for (const auto& w : split_words(hand_text)) {
-    if (take(std::string_view(w))) {
-      took = true;
-      continue;
+std::string_view take_words(std::string_view hand_text, Take take, std::string& rest) {
+  struct State {
+    std::string_view text;
+    Take& take;
+    std::string& rest;
+    bool took = false;
+    void append(std::string_view w) {
+      if (!rest.empty()) rest += ' ';
+      rest += w;
     }
-    if (!rest.empty()) rest += ' ';
-    rest += w;
-  }
-  return took ? rest : std::string(hand_text);
+  } state{hand_text, take, rest, false};
+  rest.clear();
+  each_word(
+      hand_text,
+      [](void* context, std::string_view w) {
+        auto& s = *static_cast<State*>(context);
+        if (s.take(w)) {
+          if (!s.took) {  // the words before it, none of them taken
+            s.took = true;
+            each_word(
+                s.text.substr(0, static_cast<std::size_t>(w.data() - s.text.data())),
+                [](void* c, std::string_view before) { static_cast<State*>(c)->append(before); },
+                &s);
+          }
+          return;
+        }
+        if (s.took) s.append(w);
+      },
+      &state);
+  return state.took ? std::string_view(rest) : hand_text;
 }
 
 }  // namespace
 
-std::string take_situation_words(std::string_view hand_text, SituationArgs& a) {
-  return take_words(hand_text, [&](std::string_view w) {
-    if (same_word(w, {"自摸", "zimo"})) return a.zimo = true;
-    if (same_word(w, {"杠上花", "杠上开花", "gangshanghua"})) return a.zimo = a.after_kong = true;
-    if (same_word(w, {"杠上炮", "gangshangpao"})) return a.after_kong = true;
-    if (same_word(w, {"抢杠", "qianggang", "robbing"})) return a.robbing_kong = true;
-    if (same_word(w, {"报听", "baoting"})) return a.baoting = true;
-    if (same_word(w, {"天胡", "天和", "tianhu"})) return a.tianhu = true;
-    if (same_word(w, {"地胡", "地和", "dihu"})) return a.dihu = true;
-    if (same_word(w, {"庄家", "庄", "dealer"})) {
-      a.dealer = "winner";
-      return true;
-    }
-    if (auto n = after_key(w, {"连庄", "streak"})) {
-      a.streak_text = std::string(*n), a.streak_given = true;
-      return true;
-    }
-    if (auto t = after_key(w, {"胡", "win"})) {
-      a.win = std::string(*t), a.win_given = true;
-      return true;
-    }
-    return false;
-  });
+namespace {
+// No situation word starts with a digit, and a hand mostly does: those are not looked up.
+bool may_be_situation_word(std::string_view w) {
+  return !w.empty() && !(w[0] >= '0' && w[0] <= '9');
+}
+}  // namespace
+
+std::string_view take_situation_words(std::string_view hand_text, SituationArgs& a,
+                                      std::string& rest) {
+  return take_words(
+      hand_text,
+      [&](std::string_view w) {
+        if (!may_be_situation_word(w)) return false;
+        if (same_word(w, {"自摸", "zimo"})) return a.zimo = true;
+        if (same_word(w, {"杠上花", "杠上开花", "gangshanghua"}))
+          return a.zimo = a.after_kong = true;
+        if (same_word(w, {"杠上炮", "gangshangpao"})) return a.after_kong = true;
+        if (same_word(w, {"抢杠", "qianggang", "robbing"})) return a.robbing_kong = true;
+        if (same_word(w, {"报听", "baoting"})) return a.baoting = true;
+        if (same_word(w, {"天胡", "天和", "tianhu"})) return a.tianhu = true;
+        if (same_word(w, {"地胡", "地和", "dihu"})) return a.dihu = true;
+        if (same_word(w, {"庄家", "庄", "dealer"})) {
+          a.dealer = "winner";
+          return true;
+        }
+        if (auto n = after_key(w, {"连庄", "streak"})) {
+          a.streak_text = std::string(*n), a.streak_given = true;
+          return true;
+        }
+        if (auto t = after_key(w, {"胡", "win"})) {
+          a.win = std::string(*t), a.win_given = true;
+          return true;
+        }
+        return false;
+      },
+      rest);
 }
 
-std::string take_waits_words(std::string_view hand_text, WaitsArgs& a) {
-  return take_words(hand_text, [&](std::string_view w) {
-    return same_word(w, {"报听", "baoting"}) && (a.baoting = true);
-  });
+std::string_view take_waits_words(std::string_view hand_text, WaitsArgs& a, std::string& rest) {
+  return take_words(
+      hand_text,
+      [&](std::string_view w) {
+        return may_be_situation_word(w) && same_word(w, {"报听", "baoting"}) && (a.baoting = true);
+      },
+      rest);
 }
 
 bool* situation_flag(SituationArgs& a, std::string_view key) {

@@ -81,8 +81,10 @@ void for_each_word(std::string_view line, F&& f) {
     }
     const std::size_t start = i;
     const int first = column;
-    while (i < line.size() && !separator_at(line, i, line.substr(start, i - start))) {
-      if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
+    while (i < line.size()) {  // a byte that starts no separator is not looked at again
+      const std::uint8_t k = kByteClass[static_cast<unsigned char>(line[i])];
+      if (k & kMaySpace && separator_at(line, i, line.substr(start, i - start))) break;
+      if (k & kStartsChar) ++column;
       ++i;
     }
     f(line.substr(start, i - start), first);
@@ -139,6 +141,10 @@ std::vector<std::string> split_words(std::string_view line) {
   std::vector<std::string> words;
   for_each_word(line, [&](std::string_view w, int) { words.emplace_back(w); });
   return words;
+}
+
+void each_word(std::string_view line, void (*each)(void*, std::string_view), void* context) {
+  for_each_word(line, [&](std::string_view w, int) { each(context, w); });
 }
 
 namespace {

@@ -61,11 +61,12 @@ bool* waits_flag(WaitsArgs& a, std::string_view key);
 
 // The situation said in words beside the hand, as players say it (自摸, 杠上花, 杠上炮, 抢杠,
 // 报听, 天胡, 地胡, 庄家, 连庄3, 胡7筒; or zimo, gangshanghua, baoting, dealer, streak:3, win:7p,
-// any case), set on `a` as the flags would be: the hand text without them (the text itself
-// when it has none).
-std::string take_situation_words(std::string_view hand_text, SituationArgs& a);
+// any case), set on `a` as the flags would be: the hand text without them, made in `rest`
+// (or the text itself, nothing copied, when it has none).
+std::string_view take_situation_words(std::string_view hand_text, SituationArgs& a,
+                                      std::string& rest);
 // The same for waits: 报听 (baoting).
-std::string take_waits_words(std::string_view hand_text, WaitsArgs& a);
+std::string_view take_waits_words(std::string_view hand_text, WaitsArgs& a, std::string& rest);
 
 // A line that starts with '{' is a JSON request: its object, or a bad_json error (a key
 // twice included). nullopt for any other line (a hand).

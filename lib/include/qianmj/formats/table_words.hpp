@@ -46,6 +46,9 @@ Result<WordsTable> table_from_words(std::string_view line, const WordsDefaults* 
 
 // A line split into words at spaces (ASCII and U+3000).
 std::vector<std::string> split_words(std::string_view line);
+// The same words without copying them: `each(context, word)` for each, in order (views into
+// `line`).
+void each_word(std::string_view line, void (*each)(void*, std::string_view), void* context);
 
 // A session's header line: players (玩家 甲 乙 丙 丁 / players A B C D), a rule set, house
 // rules, names (东=甲), the first dealer and streak, applied to `d`. nullopt when a word of

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/json_tables.hpp"
+#include "qianmj/answers/answer.hpp"
 #include "qianmj/engine/settle.hpp"
 #include "qianmj/formats/json.hpp"
 #include "qianmj/formats/notation.hpp"
@@ -51,6 +52,36 @@ TEST_CASE(
   other.id = "toy2";
   CHECK_THROWS_WITH(register_ruleset(other),
                     "qianmj: rule set toy2 registered after the registry was first read");
+}
+
+TEST_CASE(
+    "Toy: the rules answer lists the toy among the rule sets a page offers, and its own option "
+    "with its range") {
+  for (const char* rules : {"duyun", "toy"}) {
+    INFO(rules);
+    const auto reply = json::parse(
+        answer_json(json{{"command", "rules"}, {"format", "json"}, {"rules", rules}}.dump()));
+    REQUIRE(reply["status"] == 0);
+    const auto table = json::parse(reply["output"].get<std::string>());
+    const auto& sets = table["rulesets"];
+    REQUIRE(sets.size() == rulesets().size());
+    CHECK(sets.front()["id"] == "duyun");  // the default first
+    CHECK(sets.back()["id"] == "toy");
+    CHECK(sets.back()["en"] == toy::toy_ruleset.en);
+    CHECK(sets.back()["zh"] == toy::toy_ruleset.zh);
+  }
+  const auto reply =
+      json::parse(answer_json(R"({"command": "rules", "format": "json", "rules": "toy"})"));
+  const auto table = json::parse(reply["output"].get<std::string>());
+  bool found = false;
+  for (const auto& o : table["options"])
+    if (o["name"] == "toy-liudui") {
+      found = true;
+      const auto& spec = toy::toy_ruleset.options.front();
+      CHECK(o["min"] == spec.min);
+      CHECK(o["max"] == spec.max);
+    }
+  CHECK(found);
 }
 
 TEST_CASE("Toy: 六对 scores at toy-liudui's fan, and is no win under Duyun") {

@@ -105,14 +105,21 @@ json rules_json(const Ruleset& rules) {
   for (const auto& o :
        find_ruleset(rules.id())->options) {  // RULES.md H: only its own, as `qianmj rules`
     std::int64_t v = rules.options().get(o.name);
-    opts.push_back({{"name", o.name},
-                    {"value", o.boolean ? json(v != 0) : json(v)},
-                    {"default", o.boolean ? json(o.default_value != 0) : json(o.default_value)},
-                    {"rules", o.rules.empty() ? std::string_view("all") : o.rules},
-                    {"en", o.en},
-                    {"zh", o.zh}});
+    json opt = {{"name", o.name},
+                {"value", o.boolean ? json(v != 0) : json(v)},
+                {"default", o.boolean ? json(o.default_value != 0) : json(o.default_value)},
+                {"rules", o.rules.empty() ? std::string_view("all") : o.rules},
+                {"en", o.en},
+                {"zh", o.zh}};
+    if (!o.boolean) opt["min"] = o.min, opt["max"] = o.max;  // the range it takes
+    opts.push_back(std::move(opt));
   }
   j["options"] = opts;
+  // Every rule set there is, the default first: what a page offers to choose from.
+  json sets = json::array();
+  for (const auto& info : rulesets())
+    sets.push_back({{"id", info.id}, {"en", info.en}, {"zh", info.zh}});
+  j["rulesets"] = sets;
   return j;
 }
 

@@ -102,13 +102,15 @@ package: deps
 	@ls -l $(PKG_BUILD)/*.deb
 
 # qianmj.js + qianmj.wasm (the library for JavaScript: web/qianmj_web.cpp) in $(WEB_BUILD)/web/,
+# and the page that runs it, $(WEB_BUILD)/site/ (web/site/, the module, a service worker),
 # with Debian's emscripten. NODE_PATH: emcc's JS optimizer needs acorn, which Debian puts in
 # /usr/share/nodejs, where a node not from Debian does not look.
 web:
 	$(call install_missing,emscripten nlohmann-json3-dev)
 	NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release
-	NODE_PATH=/usr/share/nodejs cmake --build $(WEB_BUILD) -j $(JOBS) --target qianmj_web
+	NODE_PATH=/usr/share/nodejs cmake --build $(WEB_BUILD) -j $(JOBS) --target qianmj_site
 	@ls -l $(WEB_BUILD)/web/qianmj.js $(WEB_BUILD)/web/qianmj.wasm
+	@echo "The page: $(WEB_BUILD)/site/ (try: python3 -m http.server -d $(WEB_BUILD)/site)"
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, at -O1 (five times
 # faster than -O0 here) with line tables only (-g1: every report still has its file and line,

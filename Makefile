@@ -24,7 +24,9 @@ FORMAT_PACKAGES := clang-format-14
 # The install tests: man, pkg-config, dpkg-shlibdeps for the .deb, and the shells whose
 # completions the suite runs.
 INSTALL_PACKAGES := man-db pkgconf dpkg-dev file zsh fish
-TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES) $(INSTALL_PACKAGES)
+# The page tests: Debian's Chromium, its driver and Selenium for Python (never a download).
+WEB_TEST_PACKAGES := chromium chromium-driver python3-selenium
+TEST_PACKAGES := jq $(FUZZ_PACKAGES) $(FORMAT_PACKAGES) $(INSTALL_PACKAGES) $(WEB_TEST_PACKAGES)
 # CI only (.ci/run): ccache, so that the install tests' two more builds of the same sources
 # (the package's and the library alone's) take seconds instead of minutes. The native build
 # goes through it wherever it is installed (the install tests build as it did).

@@ -278,6 +278,28 @@ TEST_CASE("Front door: golden settle tables, words and JSON, in every layout") {
   WARN("settle tables compared: " << compared);
 }
 
+TEST_CASE("Front door: an evening going on is headed as its totals so far, the rest unchanged") {
+  const std::string evening = test::slurp(test::testdata("session/duyun.txt"));
+  for (const char* lang : {"zh", "en"}) {
+    INFO(lang);
+    Req request = {{"command", "session"}, {"lang", lang}, {"narrow", true}, {"session", evening}};
+    const std::string ended = Req::parse(answer_json(request.dump()))["output"];
+    request["going_on"] = true;
+    Req reply = Req::parse(answer_json(request.dump()));
+    REQUIRE(reply["status"] == 0);
+    std::string so_far = reply["output"];
+    const std::string final_zh = "终局（共 ", final_en = "Final standings (";
+    const std::string now_zh = "累计（共 ", now_en = "Standings so far (";
+    const std::string& was = std::string(lang) == "zh" ? final_zh : final_en;
+    const std::string& now = std::string(lang) == "zh" ? now_zh : now_en;
+    CHECK(so_far.find(was) == std::string::npos);
+    const auto at = so_far.find(now);
+    REQUIRE(at != std::string::npos);
+    so_far.replace(at, now.size(), was);
+    CHECK(so_far == ended);
+  }
+}
+
 TEST_CASE("Front door: a bad request is a coded error, never an exception") {
   for (const char* bad :
        {"", "nope", "[1]", "{\"command\": \"fly\"}", "{\"hand\": \"1m\"}",

@@ -48,6 +48,7 @@ bool* flag_of(Request& r, const std::string& key) {
          : key == "markdown" ? &r.markdown
          : key == "narrow"   ? &r.narrow
          : key == "glyphs"   ? &r.glyphs
+         : key == "going_on" ? &r.going_on
                              : nullptr;
 }
 

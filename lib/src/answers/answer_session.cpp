@@ -56,7 +56,7 @@ Answer session_answer(const Request& r) {
   if (r.json) {
     out += session_summary_json_text(session, r.rules_id(), r.chinese, seat);
   } else if (r.rows == Request::Rows::None) {
-    out += session_standings_text(session, r.chinese);
+    out += session_standings_text(session, r.chinese, r.going_on);
     if (seat >= 0) out += session_statement_text(session, seat, r.chinese, r.narrow);
   } else {
     out += settle_up_rows(session, o.rows, r.chinese);

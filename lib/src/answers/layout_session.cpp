@@ -118,10 +118,11 @@ void append_session_rows(std::string& out, const SessionHand& hand, long line, c
   }
 }
 
-std::string session_standings_text(const Session& session, bool zh) {
+std::string session_standings_text(const Session& session, bool zh, bool going_on) {
   const auto who = session_names(session, zh);
   const auto order = standing_order(session);
-  std::string out = zh ? "终局（共 " : "Final standings (";
+  std::string out = going_on ? (zh ? "累计（共 " : "Standings so far (")
+                             : (zh ? "终局（共 " : "Final standings (");
   out += std::to_string(session.hands());
   out += zh ? " 局）\n" : session.hands() == 1 ? " hand)\n" : " hands)\n";
   int width = 0;

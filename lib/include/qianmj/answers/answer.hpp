@@ -38,6 +38,9 @@ struct Request {
   // session: the evening's lines; rows: one row a hand and seat, comma- or tab-separated.
   std::string session;
   enum class Rows { None, Csv, Tsv } rows = Rows::None;
+  // session: the evening goes on (a page showing it as it is played): its standings are the
+  // totals so far, not the final ones.
+  bool going_on = false;
   // rules: rule ids to explain, or the whole reference as Markdown; none: the table in effect.
   std::vector<std::string> rule_ids;
   bool markdown = false;

@@ -76,7 +76,8 @@ void append_session_rows(std::string& out, const SessionHand& hand, long line, c
 void append_session_hand_json_text(std::string& out, const SessionHand& hand, long line,
                                    int next_dealer, std::int64_t next_streak);
 // The final standings: text, or the JSON summary line (`rules_id` when the session has none).
-std::string session_standings_text(const Session& s, bool zh);
+// `going_on`: the evening is still being played, the heading says "so far" (累计), not final.
+std::string session_standings_text(const Session& s, bool zh, bool going_on = false);
 // With the JSON summary: "transfers" [{"from", "to", "points"}] (settle_up), and with `seat`
 // >= 0 that seat's "statement".
 std::string session_summary_json_text(const Session& s, const std::string& rules_id, bool zh,

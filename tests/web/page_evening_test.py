@@ -123,6 +123,12 @@ def session(lines, *args):
     return cli('session', *args, stdin='\n'.join(lines) + '\n')
 
 
+def so_far(block):
+    """The standings as the page asks for them (going_on: the evening is being played): the
+    program's final standings, headed as the totals so far."""
+    return block.replace('终局（共', '累计（共', 1).replace('Final standings (', 'Standings so far (', 1)
+
+
 def part(out, heading, until=None):
     """The part of the program's output the page shows on its own: from the line that starts
     with `heading` to the next line that is not indented (a block: a heading and its indented
@@ -193,7 +199,7 @@ def main():
         # `--seat 乙` prints after the evening's own output)
         ev_zh = session(EVENING_LINES, '--zh', '--narrow')
         ev_en = session(EVENING_LINES, '--en', '--narrow')
-        standings_zh = part(ev_zh, '终局')
+        standings_zh = so_far(part(ev_zh, '终局'))
         statement_zh = session(EVENING_LINES, '--zh', '--narrow', '--seat', '乙')
         if statement_zh.startswith(ev_zh):
             statement_zh = statement_zh[len(ev_zh):].rstrip('\n')
@@ -350,7 +356,7 @@ def main():
         # English
         click('#lang-switch')
         time.sleep(0.2)
-        is_cli('evening (en): totals', '#evening-totals', part(ev_en, 'Final standings'))
+        is_cli('evening (en): totals', '#evening-totals', so_far(part(ev_en, 'Final standings')))
         is_cli('evening (en): next hand', '#evening-next', part(ev_en, 'Next hand'))
         no_hscroll(d, 'evening (en)')
         shot(d, 'evening-4hands-en')
@@ -391,7 +397,7 @@ def main():
         click('#evening-add')
         stored = json.loads(js("return localStorage.getItem('qianmj:evening')") or 'null')
         check('evening: one name, seat by seat; a hand from the form', stored and stored.get('lines') == PARTIAL_LINES, repr(stored))
-        is_cli('evening: its totals (the CLI\'s)', '#evening-totals', part(session(PARTIAL_LINES, '--zh', '--narrow'), '终局'))
+        is_cli('evening: its totals (the CLI\'s)', '#evening-totals', so_far(part(session(PARTIAL_LINES, '--zh', '--narrow'), '终局')))
 
         # ---------- 规则 ----------
         tab('rules')

@@ -56,7 +56,7 @@ export function mount(root, app) {
   }
 
   function work() {
-    const text = ask(lines);
+    const text = ask(lines, { going_on: true });  // standings: the totals so far
     const js = ask(lines, { format: 'json' });
     const objs = jsonLines(js.output);
     const summaryObj = objs.find((o) => o.summary);

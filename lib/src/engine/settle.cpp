@@ -569,6 +569,10 @@ Result<Ledger> settle(const Ruleset& rules_ref, const Table& t, Arithmetic arith
                    rules->name().zh + "规则需要每家的手牌");
   if (auto e = check_seats(t)) return *e;
   if (auto e = declared ? check_declared(c, *rules) : check_hands(t, c, *rules)) return *e;
+  if (declared) {  // no tiles to count, but what only a rule set reads must still agree
+    Counts copies{};
+    if (auto e = rules->count_table_tiles(t, copies)) return *e;
+  }
   if (auto e = check_baoting(t, c, *rules)) return *e;
   auto ledger = rules->settle(c);
   if (!ledger) return ledger;

@@ -118,9 +118,12 @@ std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) co
     copies[yaoji.index()] =
         static_cast<std::uint8_t>(copies[yaoji.index()] + discarded_yaoji_of(seat));
     if (chongfeng_of(seat) && discarded_yaoji_of(seat) == 0)
-      return field_error(ErrorCode::Inconsistent, field,
-                         "the 冲锋鸡 is a discarded 幺鸡: discarded_yaoji must count it",
-                         "冲锋鸡是打出的幺鸡：discarded_yaoji 应包含它");
+      return field_error(
+          ErrorCode::Inconsistent, field,
+          "the 冲锋鸡 is a discarded 幺鸡: say the seat's discarded 幺鸡 too "
+          "(打幺鸡1, discarded_yaoji), the 冲锋鸡 among them",
+          "冲锋鸡是打出的幺鸡：须同时写明该家打出的幺鸡（打幺鸡1，discarded_yaoji），"
+          "冲锋鸡算在其中");
     if (chongfeng_of(seat) && ++chongfeng > 1)
       return field_error(ErrorCode::Inconsistent, field,
                          "there is one 冲锋鸡, the first 幺鸡 discarded",

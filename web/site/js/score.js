@@ -52,7 +52,14 @@ export function showText(pre, text) {
 // The caret under the notation: the text up to the column, invisible, then ^.
 // A hand's answer in `pre`: the library's text, or its error (a count still being typed is
 // soft), with the caret under the hand input at the error's column; `notwin` for status 1.
-export function showAnswer(app, pre, reply, input) {
+// `hint`: what to show instead while the hand has too few or too many tiles (the library's
+// message then speaks of the command line's --win and waits).
+export function showAnswer(app, pre, reply, input, hint) {
+  if (reply.status === 2 && hint && reply.error && reply.error.code === 'wrong_tile_count') {
+    showText(pre, hint);
+    pre.classList.add('soft');
+    return;
+  }
   if (reply.status === 2) {
     showText(pre, errorText(app, reply.error));
     pre.classList.add(reply.error && reply.error.code === 'wrong_tile_count' ? 'soft' : 'error');
@@ -370,13 +377,14 @@ export function mount(root, app) {
     app.store.set(HAND_KEY, { text: hand.text, win: input.getWin() });
     answer.classList.remove('error', 'soft', 'notwin');
     input.showError(null);
+    const hint = app.t('输入 14 张牌（杠算 3 张），或 13 张再选胡的牌。',
+                       'Enter 14 tiles (a kong counts 3), or 13 and pick the winning tile.');
     if (!hand.text.trim()) {
-      showText(answer, app.t('输入 14 张牌（杠算 3 张），或 13 张再选胡的牌。',
-                                 'Enter 14 tiles (a kong counts 3), or 13 and pick the winning tile.'));
+      showText(answer, hint);
       answer.classList.add('soft');
       return;
     }
-    showAnswer(app, answer, app.ask(request()), input);
+    showAnswer(app, answer, app.ask(request()), input, hint);
   }
 
   function update() {

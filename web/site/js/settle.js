@@ -152,7 +152,12 @@ export function tableWords(s, ctx) {
   }
   if ((r === 'zimo' || r === 'win') && ctx.flip && s.flip) w.push(zh ? `翻${tileWord(s.flip, 'zh')}` : `flip:${s.flip}`);
   if ((r === 'zimo' || r === 'win') && ctx.yaoji) {
-    for (let i = 0; i < 4; ++i) if (s.yaoji[i] > 0) w.push(act(i, '打幺鸡', 'yaoji', String(s.yaoji[i])));
+    // the 冲锋鸡 is one of its seat's discarded 幺鸡, so that seat discarded at least one
+    const cf = ctx.chongfeng && s.chongfeng !== null && s.chongfeng !== undefined ? s.chongfeng : -1;
+    for (let i = 0; i < 4; ++i) {
+      const n = Math.max(s.yaoji[i], i === cf ? 1 : 0);
+      if (n > 0) w.push(act(i, '打幺鸡', 'yaoji', String(n)));
+    }
   }
   if ((r === 'zimo' || r === 'win') && ctx.chongfeng && s.chongfeng !== null && s.chongfeng !== undefined) {
     w.push(act(s.chongfeng, '冲锋鸡', 'chongfeng'));
@@ -572,7 +577,7 @@ export function makeBuilder(app, opts) {
       }
       if (c.chongfeng) {
         zb.append(row(app.t('冲锋鸡', '冲锋鸡'), seg([{ label: app.t('无', 'none'), value: null, name: 'chongfeng-none' },
-          ...names().map((n, i) => ({ label: n, value: i, name: `chongfeng${i}` }))], s.chongfeng, (v) => set(() => { s.chongfeng = v; }))));
+          ...names().map((n, i) => ({ label: n, value: i, name: `chongfeng${i}` }))], s.chongfeng, (v) => set(() => { s.chongfeng = v; if (v !== null && s.yaoji[v] < 1) s.yaoji[v] = 1; }))));
       }
       if (c.flip) zb.append(row(app.t('翻牌', 'Flipped'), ...tilePicker(app, s.flip, (t) => set(() => { s.flip = t; }), 'flip', picking, setPicking)));
       body.append(zb);

@@ -45,16 +45,17 @@ export function mount(root, app) {
   function ask() {
     answer.classList.remove('error', 'soft', 'notwin');
     input.showError(null);
+    const hint = app.t('输入 13 张牌（杠算 3 张）看叫什么牌；14 张则看打哪张能听。',
+                       'Enter 13 tiles (a kong counts 3) to see the waits; 14 to see which discards leave the hand ready.');
     if (!hand.text.trim()) {
-      showText(answer, app.t('输入 13 张牌（杠算 3 张）看叫什么牌；14 张则看打哪张能听。',
-                             'Enter 13 tiles (a kong counts 3) to see the waits; 14 to see which discards leave the hand ready.'));
+      showText(answer, hint);
       answer.classList.add('soft');
       return;
     }
     const req = { command: 'waits', hand: hand.text };
     if (state.baoting) req.baoting = true;
     if (state.dou) req.dou = true;
-    showAnswer(app, answer, app.ask(req), input);
+    showAnswer(app, answer, app.ask(req), input, hint);
   }
 
   function update() {

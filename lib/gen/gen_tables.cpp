@@ -7,9 +7,16 @@
 //              a formal wait, C5)
 // It finds the splittable vectors by generating every combination of at most four sets
 // (and a pair), so it shares no code with the library's own recursion.
+//
+// With --packed (the web build) it writes the table's non-zero entries only, unpacked by
+// lib/src/core/analysis.cpp when the module starts: u32 N (entries), u32 G (bytes of gaps),
+// G bytes of gaps (each index less the previous one less one, the first from -1, as LEB128),
+// N u16 values; all little-endian (wasm's byte order).
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -27,8 +34,9 @@ std::uint32_t index6(const Vec& v) {  // counts up to 5 (a fifth copy is a forma
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: gen_tables OUTPUT\n");
+  const bool packed = argc == 3 && std::string_view(argv[2]) == "--packed";
+  if (argc != 2 && !packed) {
+    std::fprintf(stderr, "usage: gen_tables OUTPUT [--packed]\n");
     return 2;
   }
   constexpr std::uint32_t kSix = 10077696;  // 6^9
@@ -95,9 +103,34 @@ int main(int argc, char** argv) {
     }
     table[i] = e;
   }
+  std::vector<std::uint8_t> bytes;
+  auto put = [&](std::uint32_t x, int n) {  // little-endian
+    for (int k = 0; k < n; ++k) bytes.push_back(static_cast<std::uint8_t>(x >> (8 * k)));
+  };
+  if (packed) {
+    std::vector<std::uint8_t> gaps;
+    std::uint32_t entries = 0;
+    std::int64_t previous = -1;
+    for (std::uint32_t i = 0; i < kFive; ++i) {
+      if (!table[i]) continue;
+      for (auto gap = static_cast<std::uint32_t>(i - previous - 1);; gap >>= 7) {
+        gaps.push_back(static_cast<std::uint8_t>((gap & 0x7f) | (gap >= 0x80 ? 0x80 : 0)));
+        if (gap < 0x80) break;
+      }
+      previous = i;
+      ++entries;
+    }
+    put(entries, 4);
+    put(static_cast<std::uint32_t>(gaps.size()), 4);
+    bytes.insert(bytes.end(), gaps.begin(), gaps.end());
+    for (std::uint16_t e : table)
+      if (e) put(e, 2);
+  } else {  // the machine's own byte order: the library reads it in place
+    bytes.resize(table.size() * sizeof(std::uint16_t));
+    std::memcpy(bytes.data(), table.data(), bytes.size());
+  }
   std::FILE* f = std::fopen(argv[1], "wb");
-  if (!f || std::fwrite(table.data(), sizeof(std::uint16_t), table.size(), f) != table.size() ||
-      std::fclose(f)) {
+  if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f)) {
     std::fprintf(stderr, "gen_tables: cannot write %s\n", argv[1]);
     return 1;
   }

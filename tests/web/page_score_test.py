@@ -26,6 +26,29 @@ def score(*args):
     return shown(cli('score', *args))
 
 
+# Visible text whose colour against its background (the first opaque one up the tree) is below
+# WCAG's AA ratio: 4.5:1, or 3:1 for large text (24 px, or 18.7 px bold).
+CONTRAST = """
+const rgb = (c) => { const m = c.match(/[0-9.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); };
+const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                             return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+const back = (e) => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor);
+                                                    if (c[3] >= 0.99) return c; } return [255, 255, 255, 1]; };
+const out = [];
+for (const e of document.querySelectorAll('body *')) {
+  if (!e.offsetParent || ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+  const st = getComputedStyle(e);
+  if (st.visibility === 'hidden' || e.closest('[aria-hidden=true], :disabled')) continue;
+  const fg = rgb(st.color), bg = back(e);
+  const a = fg[3], mix = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
+  const [l1, l2] = [lum(mix), lum(bg)].sort((x, y) => y - x);
+  const ratio = (l1 + 0.05) / (l2 + 0.05), size = parseFloat(st.fontSize);
+  const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+  if (ratio < (large ? 3 : 4.5)) out.push(`${e.tagName}.${e.className} "${e.textContent.trim().slice(0, 12)}" ${ratio.toFixed(2)}`);
+}
+return out;"""
+
+
 def main():
     site = site_dir()
     server = Server(site)
@@ -109,12 +132,20 @@ def main():
 
         # ---- build 2344567筒345789条 by taps, win 7筒, 自摸 ----
         click('#score-keyboard [data-action=clear]')
+        js("""window.qmShifts = [];
+              new PerformanceObserver((l) => { for (const e of l.getEntries()) window.qmShifts.push(e.value); })
+                .observe({type: 'layout-shift'});""")
         for t in ['2p', '3p', '4p', '4p', '5p', '6p', '7p', '3s', '4s', '5s', '7s', '8s', '9s']:
             click(f'#score-keyboard .key[data-tile="{t}"]')
         check('taps write the notation', notation() == '345789条2344567筒', notation())
         check('the hand is drawn as 13 tiles', js("return document.querySelectorAll('#score-tiles .tiles > .tile').length") == 13)
         click('#score-win')
         click('#score-keyboard .key[data-tile="7p"]')
+        wait_for(d, "return !document.getElementById('score-answer').classList.contains('soft')")
+        time.sleep(0.2)
+        shifts = js('return window.qmShifts')  # (自摸 next rearranges the situation's chips)
+        check('no layout shift while the hand is tapped, its winning tile picked and its answer appears',
+              not shifts, str(shifts))
         click('#score-zimo')
         answer_is('score by taps + win 7筒 + 自摸 (zh)', '#score-answer', win_zh)
         wide('score (zh)')
@@ -277,11 +308,20 @@ def main():
         shot(d, 'settings-zh', full=True)
         click('#settings-close')
 
-        # every tab
+        # every tab: no scrolling sideways; every control a screen reader can name
         for tid in js("return [...document.querySelectorAll('#tabbar .tab')].map(b => b.dataset.tab)"):
             tab(tid)
             time.sleep(0.2)
             wide(f'tab {tid}')
+            unnamed = js("""const name = (e) => (e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+                                                 (e.labels && [...e.labels].map(l => l.textContent).join('')) ||
+                                                 e.title || (e.tagName === 'BUTTON' ? e.textContent : '') || '').trim();
+                             return [...document.querySelectorAll('button, input, select, textarea')]
+                               .filter(e => e.offsetParent !== null && e.type !== 'hidden' && !name(e))
+                               .map(e => e.outerHTML.slice(0, 80));""")
+            check(f'tab {tid}: every control has a name', not unnamed, str(unnamed))
+            low = js(CONTRAST)
+            check(f'tab {tid}: text contrast at least 4.5:1 (3:1 large)', not low, str(low[:5]))
 
         # ---- nothing leaves the page; no console errors ----
         foreign = foreign_requests(d, server.origin)

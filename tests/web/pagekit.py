@@ -91,6 +91,7 @@ class Server:
                                    '.webmanifest': 'application/manifest+json',
                                    '.svg': 'image/svg+xml'})
             requests = []
+            sent = []  # (path, status) of every response
 
             def log_message(self, *args):
                 pass
@@ -98,6 +99,10 @@ class Server:
             def do_GET(self):
                 Handler.requests.append(self.path)
                 super().do_GET()
+
+            def send_response(self, code, message=None):
+                Handler.sent.append((self.path, code))
+                super().send_response(code, message)
 
         self.handler = Handler
         self.httpd = http.server.ThreadingHTTPServer(('127.0.0.1', 0),
@@ -110,14 +115,19 @@ class Server:
     def requests(self):
         return self.handler.requests
 
+    @property
+    def sent(self):
+        return self.handler.sent
+
     def stop(self):
         self.httpd.shutdown()
         self.httpd.server_close()
 
 
-def browser(downloads=None):
+def browser(downloads=None, font_size=None):
     """Debian's headless Chromium through chromedriver, laid out at 390×844 (headless
-    Chromium keeps a window at least 500 px wide: the layout is set to the phone's)."""
+    Chromium keeps a window at least 500 px wide: the layout is set to the phone's);
+    `font_size`: the browser's default font size in px (16 unless said)."""
     opts = webdriver.ChromeOptions()
     for a in ('--headless=new', f'--window-size={WIDTH},{HEIGHT}', '--no-sandbox',
               '--disable-dev-shm-usage', '--lang=zh-CN'):
@@ -125,9 +135,13 @@ def browser(downloads=None):
     if os.path.exists('/usr/bin/chromium'):
         opts.binary_location = '/usr/bin/chromium'
     opts.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+    prefs = {}
     if downloads:
-        opts.add_experimental_option('prefs', {'download.default_directory': downloads,
-                                               'download.prompt_for_download': False})
+        prefs.update({'download.default_directory': downloads, 'download.prompt_for_download': False})
+    if font_size:
+        prefs.update({'webkit.webprefs.default_font_size': font_size})
+    if prefs:
+        opts.add_experimental_option('prefs', prefs)
     service = Service(executable_path='/usr/bin/chromedriver') \
         if os.path.exists('/usr/bin/chromedriver') else None  # (webdriver.ChromeService: 4.10+)
     d = webdriver.Chrome(options=opts, service=service) if service else webdriver.Chrome(options=opts)

@@ -5,10 +5,13 @@ const VERSION = '@QIANMJ_SITE_VERSION@';
 const CACHE = 'qianmj-' + VERSION;
 const FILES = [@QIANMJ_SITE_FILES@];
 
+// Each file is asked again with `no-cache`: the server answers 304 (a few hundred bytes) for
+// what the page has just loaded, so the first visit fetches nothing twice, yet a stale copy
+// in the browser's cache can never be kept under this version.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, {cache: 'reload'}))))
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, {cache: 'no-cache'}))))
       .then(() => self.skipWaiting()));
 });
 

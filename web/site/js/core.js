@@ -397,7 +397,9 @@ function showFatal(zh, en, detail) {
 
 async function loadWasm() {
   if (typeof window.createQianmj !== 'function') throw new Error('qianmj.js did not load');
-  return await window.createQianmj();
+  const module = await window.createQianmj();
+  performance.mark('qianmj-module');  // measured by the page's budget check (README)
+  return module;
 }
 
 async function start() {
@@ -484,6 +486,7 @@ async function start() {
   showTab(tabs.some((t) => t.id === saved) ? saved : (tabs[0] && tabs[0].id));
   document.getElementById('loading').hidden = true;
   document.body.classList.add('ready');
+  performance.mark('qianmj-ready');
 
   fireLink();
   window.addEventListener('hashchange', () => {

@@ -85,6 +85,7 @@ export function mount(root, app) {
     title.textContent = app.t('规则', 'Rules');
     refTitle.textContent = app.t('规则说明（点编号看全文）', 'The rules (tap one to read it)');
     search.placeholder = app.t('搜索：编号或文字，如 D3、花猪', 'Search: an id or words, e.g. D3, escape');
+    search.setAttribute('aria-label', app.t('搜索规则', 'Search the rules'));
     curTitle.textContent = app.t(`当前规则：${rs ? rs.zh : app.settings.rules}（番型与房规）`, `In effect: ${rs ? rs.en : app.settings.rules} (patterns and house rules)`);
     const r = app.ask({ command: 'rules' });
     showReply(app, current, r);

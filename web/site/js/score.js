@@ -239,6 +239,7 @@ export function makeHandInput(app, opts = {}) {
     if (hand.text.trim()) tilesBox.append(renderTiles(hand.text, app));
     else tilesBox.append(el('span', 'hint', app.t('点下面的牌输入手牌，或在框里打字、粘贴', 'Tap the tiles below, or type or paste the hand')));
     input.placeholder = app.t('如 23445677筒345789条', 'e.g. 23445677p345789s');
+    input.setAttribute('aria-label', app.t('手牌（文字）', 'Hand (notation)'));
     if (shareBtn) shareBtn.textContent = app.t('分享', 'Share');
     drawWin();
     kb.refresh();

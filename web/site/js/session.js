@@ -113,6 +113,7 @@ export function mount(root, app) {
     setup.append(el('p', { class: 'qm-settle-note', text: app.t('写下四家的名字（依次为东南西北，可不写），选规则和第一局的庄家。', 'The four players (East, South, West, North; optional), the rule set and the first dealer.') }));
     nameInputs.forEach((inp, i) => {
       inp.placeholder = app.t(`${SEATS_ZH[i]}家名字`, `${SEATS_EN[i]} player`);
+      inp.setAttribute('aria-label', inp.placeholder);
       setup.append(el('div', { class: 'qm-settle-row' }, el('span', { class: 'qm-settle-label', text: app.t(SEATS_ZH[i], SEATS_EN[i]) }), inp));
     });
     const sets = ruleSets(app);
@@ -241,6 +242,7 @@ export function mount(root, app) {
     next.textContent = editing ? app.t(`改第 ${editing} 局：`, `Change hand ${editing}:`) : v.next;
     play.append(next, lineBox);
     lineBox.placeholder = app.t('这一局，例：东自摸清一色', 'This hand, e.g. E:zimo:qingyise');
+    lineBox.setAttribute('aria-label', app.t('这一局', 'This hand'));
     const add = el('button', { type: 'button', class: 'qm-settle-primary', text: editing ? app.t(`改第 ${editing} 局`, `Change hand ${editing}`) : app.t('记下这一局', 'Add this hand') });
     add.id = 'evening-add';
     add.addEventListener('click', addLine);
@@ -377,6 +379,7 @@ export function mount(root, app) {
   function renderImport() {
     importBox.textContent = '';
     importText.placeholder = app.t('粘贴 qianmj session 的文本（一行一局）', 'Paste a qianmj session text (a hand a line)');
+    importText.setAttribute('aria-label', app.t('导入的一晚', 'The evening to import'));
     importGo.textContent = app.t('导入这一晚', 'Import this evening');
     importBox.append(el('p', { class: 'qm-settle-note', text: app.t('选文件或粘贴：', 'Choose a file or paste:') }), importFile, importText, el('div', { class: 'qm-settle-actions' }, importGo));
   }

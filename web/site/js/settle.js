@@ -716,6 +716,7 @@ export function mount(root, app) {
   function texts() {
     title.textContent = app.t('结算一局', 'Settle a hand');
     words.placeholder = app.t('例：庄东 东自摸清一色', 'e.g. dealer:E E:zimo:qingyise');
+    words.setAttribute('aria-label', app.t('这一桌（文字）', 'The table in words'));
     hint.textContent = app.t('用文字写牌桌（中文或 ASCII），答案随写随算。', 'The table in words (Chinese or ASCII); the answer follows as you type.');
     shareBtn.textContent = app.t('分享这一局', 'Share this table');
     clearBtn.textContent = app.t('清空', 'Clear');

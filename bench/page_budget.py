@@ -9,7 +9,8 @@ in Debian's headless Chromium at 390×844 (tests/web/pagekit.py), the site on lo
   compresses sends);
 - ready: the `qianmj-module` and `qianmj-ready` marks of js/core.js (the module instantiated;
   the tabs mounted), from the navigation's start and from the load event, median [min-max]
-  over RUNS first visits in fresh profiles and RUNS visits kept by the service worker;
+  over RUNS first visits in fresh profiles and, in each, RUNS more visits answered by the
+  service worker (RUNS x RUNS);
 - a tap: from a key's click to the answer written (the handler) and to the next frame
   (requestAnimationFrame, then a task), over the 14 taps of a hand;
 - layout shift: the layout-shift entries (all of them, after input too) while that hand is

@@ -9,9 +9,9 @@
 // (and a pair), so it shares no code with the library's own recursion.
 //
 // With --packed (the web build) it writes the table's non-zero entries only, unpacked by
-// lib/src/core/analysis.cpp when the module starts: u32 N (entries), u32 G (bytes of gaps),
-// G bytes of gaps (each index less the previous one less one, the first from -1, as LEB128),
-// N u16 values; all little-endian (wasm's byte order).
+// lib/src/core/analysis.cpp when the module starts: the magic "QMSP", u32 N (entries), u32 G
+// (bytes of gaps), G bytes of gaps (each index less the previous one less one, the first from
+// -1, as LEB128), N u16 values; all little-endian (wasm's byte order).
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -120,6 +120,7 @@ int main(int argc, char** argv) {
       previous = i;
       ++entries;
     }
+    for (char c : std::string_view("QMSP")) bytes.push_back(static_cast<std::uint8_t>(c));
     put(entries, 4);
     put(static_cast<std::uint32_t>(gaps.size()), 4);
     bytes.insert(bytes.end(), gaps.begin(), gaps.end());

@@ -32,17 +32,30 @@ CONTRAST = """
 const rgb = (c) => { const m = c.match(/[0-9.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); };
 const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
                              return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-const back = (e) => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor);
-                                                    if (c[3] >= 0.99) return c; } return [255, 255, 255, 1]; };
+// The backgrounds behind e: a gradient's every stop (the text must read on all of them), else
+// the first opaque colour up the tree.
+const backs = (e) => {
+  for (; e; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    const stops = st.backgroundImage.includes('gradient') ? st.backgroundImage.match(/rgba?\([^)]*\)/g) : null;
+    if (stops) return stops.map(rgb);
+    const c = rgb(st.backgroundColor);
+    if (c[3] >= 0.99) return [c];
+  }
+  return [[255, 255, 255, 1]];
+};
 const out = [];
 for (const e of document.querySelectorAll('body *')) {
   if (!e.offsetParent || ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
   const st = getComputedStyle(e);
   if (st.visibility === 'hidden' || e.closest('[aria-hidden=true], :disabled')) continue;
-  const fg = rgb(st.color), bg = back(e);
-  const a = fg[3], mix = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
-  const [l1, l2] = [lum(mix), lum(bg)].sort((x, y) => y - x);
-  const ratio = (l1 + 0.05) / (l2 + 0.05), size = parseFloat(st.fontSize);
+  const fg = rgb(st.color), a = fg[3];
+  const ratio = Math.min(...backs(e).map((bg) => {
+    const mix = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
+    const [l1, l2] = [lum(mix), lum(bg)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  }));
+  const size = parseFloat(st.fontSize);
   const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
   if (ratio < (large ? 3 : 4.5)) out.push(`${e.tagName}.${e.className} "${e.textContent.trim().slice(0, 12)}" ${ratio.toFixed(2)}`);
 }
@@ -313,7 +326,9 @@ def main():
             tab(tid)
             time.sleep(0.2)
             wide(f'tab {tid}')
-            unnamed = js("""const name = (e) => (e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+            unnamed = js("""const byIds = (ids) => (ids || '').split(/\\s+/).map((i) => document.getElementById(i))
+                                                 .filter(Boolean).map((x) => x.textContent).join('');
+                             const name = (e) => (e.getAttribute('aria-label') || byIds(e.getAttribute('aria-labelledby')) ||
                                                  (e.labels && [...e.labels].map(l => l.textContent).join('')) ||
                                                  e.title || (e.tagName === 'BUTTON' ? e.textContent : '') || '').trim();
                              return [...document.querySelectorAll('button, input, select, textarea')]
@@ -322,6 +337,12 @@ def main():
             check(f'tab {tid}: every control has a name', not unnamed, str(unnamed))
             low = js(CONTRAST)
             check(f'tab {tid}: text contrast at least 4.5:1 (3:1 large)', not low, str(low[:5]))
+            if tid == 'score':  # the keys' other colours: picking the winning tile, a meld
+                for mode in ('#score-win', '#score-keyboard [data-mode=pung]'):
+                    click(mode)
+                    low = js(CONTRAST)
+                    click(mode)
+                    check(f'tab score, {mode} on: text contrast at least 4.5:1', not low, str(low[:5]))
 
         # ---- nothing leaves the page; no console errors ----
         foreign = foreign_requests(d, server.origin)

@@ -6,8 +6,9 @@ const CACHE = 'qianmj-' + VERSION;
 const FILES = [@QIANMJ_SITE_FILES@];
 
 // Each file is asked again with `no-cache`: the server answers 304 (a few hundred bytes) for
-// what the page has just loaded, so the first visit fetches nothing twice, yet a stale copy
-// in the browser's cache can never be kept under this version.
+// what the page has just loaded, so the first visit fetches nothing twice. A copy in the
+// browser's cache is revalidated, not trusted: that relies on the host's validators (an ETag,
+// or a Last-Modified, that changes when the file does).
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)

@@ -9,9 +9,10 @@
 
 // lib/gen/gen_tables.cpp: one entry per suit count vector (0-4 copies, index = sum v[r] 5^r):
 // bit 0 "complete" (sets only, or sets and a pair), bit r "v + r is complete".
-#if defined(__wasm__)
+#if defined(QIANMJ_SUIT_TABLE_PACKED)
 // The web build embeds the table packed (gen_tables --packed: its non-zero entries as index
-// gaps and values) and unpacks it here, before any other static initializer could ask.
+// gaps and values) and unpacks it here, before any other static initializer could ask. A
+// file that is not a whole packed table stops the module at its start (a build gone wrong).
 extern "C" const std::uint8_t qianmj_suit_table_packed[];
 namespace {
 std::uint16_t qianmj_suit_table[1953125];
@@ -22,20 +23,22 @@ struct UnpackSuitTable {
       return std::uint32_t{q[0]} | std::uint32_t{q[1]} << 8 | std::uint32_t{q[2]} << 16 |
              std::uint32_t{q[3]} << 24;
     };
-    const std::uint32_t entries = u32(p), gap_bytes = u32(p + 4);
-    const std::uint8_t* gap = p + 8;
+    if (std::memcmp(p, "QMSP", 4) != 0) std::abort();
+    const std::uint32_t entries = u32(p + 4), gap_bytes = u32(p + 8);
+    const std::uint8_t* gap = p + 12;
     const std::uint8_t* const gaps_end = gap + gap_bytes;
     const std::uint8_t* value = gaps_end;
     std::uint64_t index = 0;
     for (std::uint32_t n = 0; n < entries; ++n, value += 2) {
       std::uint64_t skip = 0;
-      for (int shift = 0; gap < gaps_end; shift += 7) {
+      for (int shift = 0;; shift += 7) {
+        if (gap == gaps_end || shift > 28) std::abort();
         const std::uint8_t b = *gap++;
         skip |= std::uint64_t{b & 0x7fu} << shift;
         if (!(b & 0x80)) break;
       }
       index += skip;
-      if (index >= std::size(qianmj_suit_table)) std::abort();  // a build that went wrong
+      if (index >= std::size(qianmj_suit_table)) std::abort();
       qianmj_suit_table[index++] = static_cast<std::uint16_t>(value[0] | value[1] << 8);
     }
     if (gap != gaps_end) std::abort();

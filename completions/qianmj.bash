@@ -25,7 +25,7 @@ _qianmj() {
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= dead-wait-ready= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -- "$cur"))
+      COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= streak-on-dajiao= dead-wait-ready= dihu-discard= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-tiandi-add= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -- "$cur"))
       compopt -o nospace
       return
       ;;

@@ -212,6 +212,26 @@ TEST_CASE("The issue's examples, declared, in both rule sets (D1 D4 D6 D8, Z2 Z3
   }
 }
 
+TEST_CASE("D1 (revised 3) dihu-discard off: a declared 地胡 off a discard is refused at its win") {
+  auto ok = settle_words("庄东 南胡七对 地胡 北放炮");
+  REQUIRE(ok);
+  CHECK(ok->totals[1] == 108);  // 地胡 18 fan beats 七对: 18 × 6, from North
+  auto refused = settle_words("庄东 南胡七对 地胡 北放炮 dihu-discard=off");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == ErrorCode::Inconsistent);
+  CHECK(refused.error().column == 4);  // at 南胡七对, the win
+}
+
+TEST_CASE("D4 (revised 3) streak-on-dajiao: 连庄 +N on the 查大叫 too, unless the option is off") {
+  auto on = settle_words("庄东 连庄2 流局 东听清一色");  // each pays (6 + 2) × 6
+  REQUIRE(on);
+  CHECK(on->totals == std::array<std::int64_t, 4>{144, -48, -48, -48});
+  auto off = settle_words("庄东 连庄2 流局 东听清一色 streak-on-dajiao=off");  // 6 × 6
+  REQUIRE(off);
+  CHECK(off->totals == std::array<std::int64_t, 4>{108, -36, -36, -36});
+  CHECK(off->next_dealer == 0);  // the option prices; the deal stays with a ready dealer
+}
+
 TEST_CASE("Kong words without brackets are kong melds, for a hand given or not") {
   // 北暗杠9筒 beside 北's hand is its [9999筒] meld.
   auto bracket = settle_words("庄东 北:(9999筒)123万456万789万5条 北自摸5条");

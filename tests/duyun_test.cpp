@@ -308,6 +308,31 @@ TEST_CASE("D1 D2 (revised) 地胡 and 报听 with a meld are inconsistent in sco
         ErrorCode::Inconsistent);
 }
 
+TEST_CASE(
+    "D1 Z3 (revised 3) dihu-discard: 地胡 off a discard is 18 fan (Duyun) and 地和 +10 (Zunyi), "
+    "off, it must be self-drawn") {
+  const auto hand = test::hand("11223344m556677s");  // 七对, won on 7s
+  Situation off_discard;
+  off_discard.win_tile = *parse_tile("7s");
+  off_discard.dihu = true;
+  Situation drawn = off_discard;
+  drawn.zimo = true;
+  Options off;
+  REQUIRE_FALSE(off.set("dihu-discard", "off"));
+  auto sc = Duyun{}.score(hand, off_discard);
+  REQUIRE(sc);
+  CHECK(sc->total == 108);  // 地胡 18 fan × 6, from the discarder
+  auto refused = Duyun{off}.score(hand, off_discard);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == ErrorCode::Inconsistent);
+  CHECK(refused.error().en ==
+        "地胡 off a discard: with the house rule dihu-discard off, a 地胡 is self-drawn (D1, Z3)");
+  CHECK(Duyun{off}.score(hand, drawn)->total == 324);  // self-drawn: 18 × 6 from each of three
+  CHECK(Zunyi{}.score(test::hand("11223344m55667s7s"), off_discard)->total == 14);  // 暗七对 4 + 10
+  CHECK(Zunyi{off}.score(test::hand("11223344m55667s7s"), off_discard).error().code ==
+        ErrorCode::Inconsistent);
+}
+
 TEST_CASE("D2 --zimo --after-kong --dou: the winner owns a kong not shown, so 杠上花 is possible") {
   Situation s = zimo();
   s.after_kong = s.dou = true;

@@ -227,6 +227,33 @@ TEST_CASE(
         ErrorCode::Inconsistent);
 }
 
+TEST_CASE(
+    "Z3 (revised 3) zunyi-tiandi-add: 天和/地和 add 10 (39 for a self-drawn 天和 平胡), off, the "
+    "larger of 10 and the hand's value counts (33)") {
+  Situation t = on("3s", true);
+  t.tianhu = true;
+  auto sc = zscore("111222444m99s345s", t);  // 平胡 2 + 自摸 1 + 天和 10, from each of three
+  CHECK(ids(sc) == "pinghu:2 zimo:1 tianhu:10");
+  CHECK(sc.total == 39);
+  Options off;
+  REQUIRE_FALSE(off.set("zunyi-tiandi-add", "off"));
+  sc = zscore("111222444m99s345s", t, off);  // 天和 10 beats 平胡 2: 10 + 自摸 1
+  CHECK(ids(sc) == "tianhu:10 zimo:1");
+  CHECK(sc.total == 33);
+  CHECK(sc.pattern->id == "tianhu");
+  Situation d = on("9m");  // 地和 off a discard: 清一色 对对胡 14 beats 10
+  d.dihu = true;
+  sc = zscore("11122233344499m", d, off);
+  CHECK(ids(sc) == "duiduihu:4 qingyise:10");
+  CHECK(sc.total == 14);
+  CHECK(zscore("11122233344499m", d).total == 24);  // on: 14 + 10
+  REQUIRE(sc.notes.size() == 1);
+  CHECK(
+      sc.notes[0].en ==
+      "地和: the hand's own 清一色对对胡 14 is more than 地和 10 and counts (Z3, zunyi-tiandi-add "
+      "off)");
+}
+
 TEST_CASE("Z3 zunyi-qianggang-bao: the robbed seat pays what a self-draw would collect") {
   Situation rob = on("3s");
   rob.robbing_kong = true;

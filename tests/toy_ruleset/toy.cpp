@@ -17,6 +17,7 @@ constexpr OptionSpec kOptions[] = {
     {"toy-liudui", 4, false, 1, 100, "toy", "fan of 六对 (six pairs, any two other tiles)",
      "六对（六个对子加任意两张）的番数"},
     kDeadWaitReady,
+    kDihuDiscard,
 };
 
 constexpr ItemSpec kLiudui = {

@@ -19,4 +19,14 @@ inline constexpr OptionSpec kDeadWaitReady = {"dead-wait-ready",
                                               "a hand whose only waits are dead counts as ready",
                                               "所叫的牌都已被自己拿完的手牌也算听牌"};
 
+// D1, Z3 (revised 3): 地胡 may be won off a discard; off, only by self-draw.
+inline constexpr OptionSpec kDihuDiscard = {"dihu-discard",
+                                            1,
+                                            true,
+                                            0,
+                                            1,
+                                            "",
+                                            "地胡 may be won off a discard (off: self-drawn only)",
+                                            "地胡可以点炮胡（关闭：只能自摸）"};
+
 }  // namespace qianmj

@@ -1,9 +1,24 @@
 #include "qianmj/engine/ruleset.hpp"
+#include "engine/common_options.hpp"
 #include "qianmj/core/amounts.hpp"
 
 #include <stdexcept>
 
 namespace qianmj {
+
+namespace {
+
+// D1, Z3: with dihu-discard off, a 地胡 is self-drawn.
+std::optional<Error> check_dihu(const Situation& s, const Options& o) {
+  static const OptionKey kDihuDiscardKey(kDihuDiscard.name);
+  if (!s.dihu || s.zimo || o.on(kDihuDiscardKey)) return std::nullopt;
+  return Error{
+      ErrorCode::Inconsistent,
+      "地胡 off a discard: with the house rule dihu-discard off, a 地胡 is self-drawn (D1, Z3)",
+      "地胡点炮：房规 dihu-discard 关闭时，地胡只能自摸（D1、Z3）", 0, ""};
+}
+
+}  // namespace
 
 Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const {
   // Filled in place and returned by name from the one return statement: never moved.
@@ -19,6 +34,7 @@ Result<Score> Ruleset::score(const Hand& hand, const Situation& situation) const
                    "胡牌应有 14 张（杠算 3 张），此手牌有 " + std::to_string(hand.size()) + " 张",
                    0, ""};
     if (auto e = normalize_situation(hand, s, sc.notes)) return e;
+    if (auto e = check_dihu(s, options_)) return e;
     const auto ignored = ignored_fields();
     const std::uint32_t given = ignored.empty() ? 0 : given_fields(s);
     for (const auto& f : ignored)
@@ -68,6 +84,7 @@ std::optional<Error> Ruleset::evaluate_declared(const DeclaredPattern&, const Si
 Result<Score> Ruleset::score_declared(const DeclaredPattern& p, const Situation& s) const {
   Result<Score> out(std::in_place);
   Score& sc = *out;
+  if (auto e = check_dihu(s, options_)) return *e;
   if (auto e = evaluate_declared(p, s, sc)) return *e;
   if (auto e = price_payers(sc)) return *e;
   return out;

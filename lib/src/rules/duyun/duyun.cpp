@@ -310,7 +310,11 @@ constexpr OptionSpec kOptions[] = {
      "a 花猪 pays a ready seat at least that seat's 查大叫", "花猪赔听牌者至少其查大叫之数"},
     {"escape-penalty", 16, false, 0, 1000, "duyun", "escaper pays this × base to each other seat",
      "逃跑者赔每家的倍数（× 底分）"},
+    {"streak-on-dajiao", 1, true, 0, 1, "duyun",
+     "连庄 +N also on 查大叫, 花猪 and escape payments priced by the 大叫",
+     "连庄加番也加在查大叫及花猪、逃跑按大叫赔付的各笔上"},
     kDeadWaitReady,
+    kDihuDiscard,
 };
 
 std::unique_ptr<Ruleset> make_duyun(Options options) {

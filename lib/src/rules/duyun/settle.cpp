@@ -107,11 +107,14 @@ struct DrawState {
   std::array<bool, kSeats> ready{}, huazhu{};
 };
 
-// 大叫 of `ready_seat` against `payer` (D8.3, D9): best live wait + 报听 + 连庄, × base.
+// 大叫 of `ready_seat` against `payer` (D8.3, D9): best live wait + 报听 + 连庄 (D4
+// streak-on-dajiao), × base.
 Transfer dajiao_transfer(Book& book, const Table& t, const WaitsAnswer& w, int ready_seat,
                          int payer, const Duyun& rules) {
+  static const OptionKey kStreakOnDajiao("streak-on-dajiao");
   Transfer tr{payer, ready_seat, 0, 0, w.dajiao_items};
-  if (t.streak > 0 && is_dealer_pair(t.dealer, ready_seat, payer))
+  if (t.streak > 0 && is_dealer_pair(t.dealer, ready_seat, payer) &&
+      rules.options().on(kStreakOnDajiao))
     tr.items.push_back(rules.addon("lianzhuang", t.streak));
   for (const auto& it : tr.items) tr.value = book.plus(tr.value, it.value);
   tr.points = book.times(tr.value, book.base());

@@ -50,8 +50,8 @@ constexpr pattern_rows::Table<7> kTable(
          false,
          pattern_rows::Shape::Standard},
         {{"biankadiao", "边卡吊", "Single wait", 3,
-          "without the winning tile, exactly one formal wait",
-          "去掉和牌张后只叫一张（边张、卡张、单吊）"},
+          "with the winning tile taken out, exactly one live wait (edge, closed or single)",
+          "去掉和牌张后只有一个活叫（边张、卡张、单吊）"},
          "",
          [](const Context& c) { return single_bit(c.live_waits_before_win()); },
          false,
@@ -61,8 +61,9 @@ constexpr pattern_rows::Table<7> kTable(
          "",
          [](const Context& c) { return c.all_pungs; }},
         {{"dakuanzhang", "大宽张", "Wide wait", 4,
-          "without the winning tile, waits exactly 1-4-7, 2-5-8 or 3-6-9 of one suit",
-          "去掉和牌张后恰好叫同一门的一四七、二五八或三六九"},
+          "with the winning tile taken out, the live waits are exactly 1-4-7, 2-5-8 or 3-6-9 of "
+          "one suit",
+          "去掉和牌张后活叫恰好是同一门的一四七、二五八或三六九"},
          "",
          [](const Context& c) { return wide(c.live_waits_before_win()); },
          false,
@@ -74,8 +75,10 @@ constexpr pattern_rows::Table<7> kTable(
          false,
          true,
          pattern_rows::Shape::SevenPairs},
-        {{"longqidui", "龙七对", "Dragon seven pairs", 10, "seven pairs with four alike",
-          "含四张相同牌的七对"},
+        {{"longqidui", "龙七对", "Dragon seven pairs", 10,
+          "seven pairs whose four alike the winning tile completes (zunyi-long-on-win; off: any "
+          "four alike)",
+          "和牌张凑成四张相同牌的七对（见 zunyi-long-on-win；关闭时任意四张相同即可）"},
          "",
          [](const Context& c) { return dragon(c); },
          false,
@@ -160,6 +163,7 @@ Zunyi::Zunyi(Options options)
       addons_{addon("zimo"),         addon("tianhu"),    addon("dihu"),
               addon("gangshangpao"), addon("qianggang"), addon("gangshanghua")},
       qianggang_bao_(options_.on("zunyi-qianggang-bao")),
+      tiandi_add_(options_.on("zunyi-tiandi-add")),
       family_(family_prices(options_, addon("baoting"), addon("shabao"))) {
   // What each set of rows held is worth (parts_of(f)->combined.value), for the winning-tile
   // search: a table read a tile instead of a best-of loop over the rows.
@@ -311,29 +315,41 @@ std::optional<Error> Zunyi::evaluate(const Hand& hand, const Situation& s, Score
 
 void Zunyi::price_parts(const Parts& parts, const Situation& s, Score& sc) const {
   // Z3: 杠上花 is worth 10 against the hand's own value; the larger counts (a tie: 杠上花).
-  const Item& gangshanghua = addons_.gangshanghua;
-  if (s.after_kong && s.zimo && gangshanghua.value >= parts.combined.value) {
-    sc.items.push_back(gangshanghua);
+  // So are 天和/地和 with zunyi-tiandi-add off (on, the default: they add 10).
+  const Addons& a = addons_;
+  const Item* rival = s.after_kong && s.zimo ? &a.gangshanghua
+                      : tiandi_add_          ? nullptr
+                      : s.tianhu             ? &a.tianhu
+                      : s.dihu               ? &a.dihu
+                                             : nullptr;
+  const bool option = rival && rival != &a.gangshanghua;  // said in the notes
+  const std::string_view rule = option ? "Z3, zunyi-tiandi-add off" : "Z3";
+  const std::string_view rule_zh = option ? "Z3，zunyi-tiandi-add 关闭" : "Z3";
+  if (rival && rival->value >= parts.combined.value) {
+    sc.items.push_back(*rival);
     std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-    sc.notes.push_back(
-        {"杠上花 10 counts instead of the hand's own " + own + " (the larger counts, Z3)",
-         "杠上花 10 分，高于或等于牌型本身的" + own + " 分，按杠上花计（Z3）"});
+    const std::string name_zh(rival->zh), points = std::to_string(rival->value);
+    sc.notes.push_back({name_zh + " " + points + " counts instead of the hand's own " + own +
+                            " (the larger counts, " + std::string(rule) + ")",
+                        name_zh + " " + points + " 分，高于或等于牌型本身的" + own + " 分，按" +
+                            name_zh + "计（" + std::string(rule_zh) + "）"});
     sc.pattern = sc.items.back();
   } else {
     if (parts.structural) sc.items.push_back(*parts.structural);
     if (parts.flush) sc.items.push_back(*parts.flush);
-    if (s.after_kong && s.zimo) {
+    if (rival) {
       std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-      sc.notes.push_back(
-          {"杠上花: the hand's own " + own + " is more than 杠上花 10 and counts (Z3)",
-           "杠上花：牌型本身" + own + " 分高于杠上花 10 分，按牌型计（Z3）"});
+      const std::string name_zh(rival->zh), points = std::to_string(rival->value);
+      sc.notes.push_back({name_zh + ": the hand's own " + own + " is more than " + name_zh + " " +
+                              points + " and counts (" + std::string(rule) + ")",
+                          name_zh + "：牌型本身" + own + " 分高于" + name_zh + " " + points +
+                              " 分，按牌型计（" + std::string(rule_zh) + "）"});
     }
   }
   const bool bao = s.robbing_kong && qianggang_bao_;
-  const Addons& a = addons_;
   if (s.zimo || bao) sc.items.push_back(a.zimo);  // 包三家: what a self-draw collects
-  if (s.tianhu) sc.items.push_back(a.tianhu);
-  if (s.dihu) sc.items.push_back(a.dihu);
+  if (s.tianhu && tiandi_add_) sc.items.push_back(a.tianhu);
+  if (s.dihu && tiandi_add_) sc.items.push_back(a.dihu);
   if (s.after_kong && !s.zimo) sc.items.push_back(a.gangshangpao);
   if (s.robbing_kong && !bao && a.qianggang.value > 0) sc.items.push_back(a.qianggang);
   chicken_family::add_declared(sc.items, s, family_);
@@ -432,6 +448,7 @@ namespace {
 // RULES.md H, as `qianmj rules --rules zunyi` lists them.
 constexpr OptionSpec kOptions[] = {
     kDeadWaitReady,
+    kDihuDiscard,
     {"zunyi-pinghu", 2, false, 0, 1000, "zunyi", "平胡 points", "平胡分数"},
     {"zunyi-qianggang", 3, false, 0, 1000, "zunyi", "抢杠 add-on points", "抢杠加分"},
     {"zunyi-qianggang-bao", 0, true, 0, 1, "zunyi",
@@ -441,6 +458,9 @@ constexpr OptionSpec kOptions[] = {
      "报听 add-on points for a winner who declared it", "报听者胡牌加分"},
     {"zunyi-shabao", 10, false, 0, 1000, "zunyi",
      "杀报 add-on points when the discarder declared 报听", "杀报：点炮者报听时加分"},
+    {"zunyi-tiandi-add", 1, true, 0, 1, "zunyi",
+     "天和/地和 add 10 to the hand's value; off: the larger of 10 and the value counts",
+     "天和/地和在牌型分上加 10 分；关闭时按 10 分与牌型分取大者"},
     {"zunyi-long-on-win", 1, true, 0, 1, "zunyi",
      "龙七对 needs the winning tile to complete the four alike", "龙七对须由和牌张凑成四张"},
     {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi",

@@ -63,12 +63,13 @@ class Zunyi final : public Ruleset {
   std::array<std::int64_t, 7> row_values_;  // each pattern row's value, under options_
   std::array<std::int64_t, 1 << 7> worth_;  // by the rows held (bit i: row i), their worth
   // What every scored hand reads, kept from when the rule set is made: the add-ons with
-  // their values under options_, and zunyi-qianggang-bao.
+  // their values under options_, zunyi-qianggang-bao and zunyi-tiandi-add.
   struct Addons {
     Item zimo, tianhu, dihu, gangshangpao, qianggang, gangshanghua;
   };
   Addons addons_;
   bool qianggang_bao_;
+  bool tiandi_add_;
   // 豆, 鸡 and 报听/杀报 (Z3, Z5, Z6) under options_, as the 捉鸡 family prices them.
   chicken_family::Prices family_;
 };

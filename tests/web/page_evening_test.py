@@ -399,6 +399,20 @@ def main():
         check('evening: one name, seat by seat; a hand from the form', stored and stored.get('lines') == PARTIAL_LINES, repr(stored))
         is_cli('evening: its totals (the CLI\'s)', '#evening-totals', so_far(part(session(PARTIAL_LINES, '--zh', '--narrow'), '终局')))
 
+        # ---------- a damaged stored evening: said, shown and kept, never dropped ----------
+        broken = '{"lines": ["东自摸清一色", "南胡对对胡 北放'
+        js("localStorage.removeItem('qianmj:evening-damaged'); localStorage.setItem('qianmj:evening', arguments[0])", broken)
+        load()
+        tab('session')
+        shown = wait("const n = document.getElementById('evening-damaged'); "
+                     "return n && !n.hidden && n.querySelector('textarea') && n.querySelector('textarea').value")
+        check('evening: a damaged saved evening is said and shown as it was', shown == broken, repr(shown))
+        check('evening: ... and kept aside', js("return localStorage.getItem('qianmj:evening-damaged')") == broken)
+        check('evening: ... and not overwritten by opening the page',
+              js("return localStorage.getItem('qianmj:evening')") == broken)
+        shot(d, 'evening-damaged-zh', at='#evening-damaged')
+        js("localStorage.removeItem('qianmj:evening'); localStorage.removeItem('qianmj:evening-damaged')")
+
         # ---------- 规则 ----------
         tab('rules')
         typed('#rules-search', 'D3')

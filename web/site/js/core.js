@@ -44,6 +44,13 @@ export const store = {
       return null;
     }
   },
+  // The stored text itself (null when there is none), and a text stored as it is.
+  raw(key) {
+    try { return localStorage.getItem(NS + key); } catch (e) { return null; }
+  },
+  setRaw(key, text) {
+    try { localStorage.setItem(NS + key, text); } catch (e) { /* private mode or full */ }
+  },
   set(key, value) {
     try {
       if (value === undefined || value === null) localStorage.removeItem(NS + key);

@@ -38,16 +38,28 @@ function jsonLines(text) {
 
 export function mount(root, app) {
   root.classList.add('qm-evening');
-  let lines = (app.store.get(KEY) || {}).lines || [];
+  // A stored evening that cannot be read is not dropped: it is kept aside as it was
+  // (qianmj:evening-damaged, or -damaged-TIME beside an earlier one), and shown to copy.
+  const saved = app.store.get(KEY);
+  const readable = saved && Array.isArray(saved.lines) && saved.lines.every((l) => typeof l === 'string');
+  let lines = readable ? saved.lines : [];
+  const damaged = readable ? null : app.store.raw(KEY);
+  if (damaged !== null) {
+    const kept = app.store.raw(`${KEY}-damaged`);
+    if (kept === null) app.store.setRaw(`${KEY}-damaged`, damaged);
+    else if (kept !== damaged) app.store.setRaw(`${KEY}-damaged-${Date.now()}`, damaged);
+  }
   let editing = null;   // the hand number being edited, or null
   let view = null;      // the last answer, worked out: {text, json, blocks, hands, summary, names}
   let message = null;   // {text, error: bool} after the last action
 
   const title = el('h2');
+  const notice = el('div', { class: 'qm-evening-damaged' });
+  notice.id = 'evening-damaged';
   const setup = el('div', { class: 'qm-evening-setup' });
   const play = el('div', { class: 'qm-evening-play' });
   const tools = el('div', { class: 'qm-evening-tools' });
-  root.append(title, setup, play, tools);
+  root.append(title, notice, setup, play, tools);
 
   // ---------- asking ----------
 
@@ -429,8 +441,22 @@ export function mount(root, app) {
 
   // ---------- render ----------
 
+  function renderDamaged() {
+    notice.hidden = damaged === null;
+    notice.textContent = '';
+    if (damaged === null) return;
+    notice.append(el('p', { class: 'qm-settle-note qm-evening-damaged-text', text: app.t(
+      '本机保存的一晚已损坏，读不出来。原文没有丢：已另存为 qianmj:evening-damaged，也在下面，可以复制、改好后用“导入”。',
+      'The evening saved on this device is damaged and cannot be read. Nothing is lost: it is kept as qianmj:evening-damaged, and shown below to copy, mend and import.') }));
+    const box = el('textarea', { class: 'qm-settle-words', rows: 4, readonly: true, spellcheck: false });
+    box.value = damaged;
+    box.setAttribute('aria-label', app.t('损坏的一晚（原文）', 'The damaged evening, as it was'));
+    notice.append(box);
+  }
+
   function render() {
     title.textContent = app.t('一晚（记分）', 'An evening');
+    renderDamaged();
     if (lines.length) work();
     setup.hidden = !!lines.length;
     play.hidden = !lines.length;

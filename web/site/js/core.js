@@ -37,8 +37,8 @@ const NS = 'qianmj:';
 
 export const store = {
   get(key) {
+    const s = this.raw(key);
     try {
-      const s = localStorage.getItem(NS + key);
       return s === null ? null : JSON.parse(s);
     } catch (e) {
       return null;

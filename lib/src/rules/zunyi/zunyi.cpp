@@ -322,29 +322,31 @@ void Zunyi::price_parts(const Parts& parts, const Situation& s, Score& sc) const
                       : s.tianhu             ? &a.tianhu
                       : s.dihu               ? &a.dihu
                                              : nullptr;
-  const bool option = rival && rival != &a.gangshanghua;  // said in the notes
-  const std::string_view rule = option ? "Z3, zunyi-tiandi-add off" : "Z3";
-  const std::string_view rule_zh = option ? "Z3，zunyi-tiandi-add 关闭" : "Z3";
-  if (rival && rival->value >= parts.combined.value) {
+  const bool rival_counts = rival && rival->value >= parts.combined.value;
+  if (rival_counts) {
     sc.items.push_back(*rival);
-    std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-    const std::string name_zh(rival->zh), points = std::to_string(rival->value);
-    sc.notes.push_back({name_zh + " " + points + " counts instead of the hand's own " + own +
-                            " (the larger counts, " + std::string(rule) + ")",
-                        name_zh + " " + points + " 分，高于或等于牌型本身的" + own + " 分，按" +
-                            name_zh + "计（" + std::string(rule_zh) + "）"});
-    sc.pattern = sc.items.back();
+    sc.pattern = *rival;
   } else {
     if (parts.structural) sc.items.push_back(*parts.structural);
     if (parts.flush) sc.items.push_back(*parts.flush);
-    if (rival) {
-      std::string own = std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
-      const std::string name_zh(rival->zh), points = std::to_string(rival->value);
+  }
+  if (rival) {  // a note says which of the two counted, and by what rule
+    const bool option = rival != &a.gangshanghua;
+    const std::string rule = option ? "Z3, zunyi-tiandi-add off" : "Z3";
+    const std::string rule_zh = option ? "Z3，zunyi-tiandi-add 关闭" : "Z3";
+    const std::string own =
+        std::string(parts.combined.zh) + " " + std::to_string(parts.combined.value);
+    const std::string name_zh(rival->zh), points = std::to_string(rival->value);
+    if (rival_counts)
+      sc.notes.push_back({name_zh + " " + points + " counts instead of the hand's own " + own +
+                              " (the larger counts, " + rule + ")",
+                          name_zh + " " + points + " 分，高于或等于牌型本身的" + own + " 分，按" +
+                              name_zh + "计（" + rule_zh + "）"});
+    else
       sc.notes.push_back({name_zh + ": the hand's own " + own + " is more than " + name_zh + " " +
-                              points + " and counts (" + std::string(rule) + ")",
+                              points + " and counts (" + rule + ")",
                           name_zh + "：牌型本身" + own + " 分高于" + name_zh + " " + points +
-                              " 分，按牌型计（" + std::string(rule_zh) + "）"});
-    }
+                              " 分，按牌型计（" + rule_zh + "）"});
   }
   const bool bao = s.robbing_kong && qianggang_bao_;
   if (s.zimo || bao) sc.items.push_back(a.zimo);  // 包三家: what a self-draw collects

@@ -25,12 +25,12 @@ _qianmj() {
       return
       ;;
     --rule)
-      COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= streak-on-dajiao= dead-wait-ready= dihu-discard= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-tiandi-add= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji=' -- "$cur"))
+      COMPREPLY=($(compgen -W 'base= qianggang-fan= pinghu-gangshangpao= gangshangpao-split= huazhu= huazhu-penalty= huazhu-at-least-dajiao= escape-penalty= streak-on-dajiao= dead-wait-ready= dihu-discard= zunyi-pinghu= zunyi-qianggang= zunyi-qianggang-bao= zunyi-baoting= zunyi-shabao= zunyi-tiandi-add= zunyi-yipao-dealer= zunyi-long-on-win= zunyi-dou-needs-ready= ji= chongfeng-ji= bao-ji= guiyang-queyimen= guiyang-dilong= guiyang-dilong-value= guiyang-qidui= guiyang-longqidui= guiyang-long-on-win= guiyang-dandiao= guiyang-zimo= guiyang-gangshanghua= guiyang-gangshangpao= guiyang-qianggang-bao= guiyang-baoting= guiyang-shabao= guiyang-shabao-zimo= guiyang-pinghu-absorbed= guiyang-tianhu= guiyang-dihu= guiyang-tiandi-add= guiyang-dealer= guiyang-dealer-both-ways= guiyang-dealer-chajiao= guiyang-mendou= guiyang-zhuanwandou= guiyang-mingdou= guiyang-hanbao-dou= guiyang-bao-dou= guiyang-jinji= guiyang-chongfeng-ji= guiyang-zeren-ji= guiyang-bao-ji= guiyang-bao-ji-melds= guiyang-ji-from-ready= guiyang-wuguji= guiyang-wuguji-value= guiyang-shangxia-ji= guiyang-ben-ji= guiyang-yin-ji= guiyang-mantang-ji= guiyang-shao= guiyang-chajiao-baoting= guiyang-draw-dealer=' -- "$cur"))
       compopt -o nospace
       return
       ;;
     --rules)
-      COMPREPLY=($(compgen -W 'duyun zunyi' -- "$cur"))
+      COMPREPLY=($(compgen -W 'duyun zunyi guiyang' -- "$cur"))
       return
       ;;
     --save)
@@ -76,7 +76,7 @@ _qianmj() {
       ;;
     rules)
       words='-h --help --markdown --rules --rule --json --zh --en --narrow --glyphs'
-      [[ $cur == -* ]] || words='C1 C2 C3 C4 C5 C6 C7 D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 Z1 Z2 Z3 Z4 Z5 Z6 Z7 Z8'
+      [[ $cur == -* ]] || words='C1 C2 C3 C4 C5 C6 C7 D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 Z1 Z2 Z3 Z4 Z5 Z6 Z7 Z8 Z9 G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11 G12 G13 G14 G15 G16 G17'
       ;;
     help)
       words='-h --help --rules --rule --json --zh --en --narrow --glyphs'

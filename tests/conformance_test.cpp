@@ -54,12 +54,20 @@ Rng seeded(std::string_view id, std::uint32_t test) {
 // One payment as a seat sees it: row id, the seat, the other seat, signed points.
 using Booked = std::tuple<std::string, int, int, std::int64_t>;
 
-// The option's value as `qianmj rules` and docs/rules.md write it: on/off or the number.
+// The option's value as `qianmj rules` and docs/rules.md write it: on/off, the choice's
+// name or the number (written out here, not by the library's option_value_text).
 std::string cell(const OptionSpec& o, std::int64_t v) {
+  if (o.choice()) return std::string(o.choices[static_cast<std::size_t>(v)]);
   return o.boolean ? (v ? "on" : "off") : std::to_string(v);
 }
 
-std::int64_t json_value(const json& v) {
+// A listed value as its number: true/false, a choice's index by its name, or the number.
+std::int64_t json_value(const json& v, const OptionSpec* o = nullptr) {
+  if (v.is_string() && o) {
+    for (std::size_t k = 0; k < o->choices.size(); ++k)
+      if (o->choices[k] == v.get<std::string>()) return static_cast<std::int64_t>(k);
+    return -1;
+  }
   return v.is_boolean() ? std::int64_t{v.get<bool>()} : v.get<std::int64_t>();
 }
 
@@ -392,14 +400,25 @@ TEST_CASE(
       CHECK(o.min <= o.default_value);
       CHECK(o.default_value <= o.max);
       if (o.boolean) CHECK((o.min == 0 && o.max == 1));
+      if (o.choice()) {  // a choice: its names, each index a value
+        CHECK_FALSE(o.boolean);
+        CHECK(o.min == 0);
+        CHECK(o.max + 1 == static_cast<std::int64_t>(o.choices.size()));
+      }
       CHECK_FALSE(o.en.empty());
       CHECK_FALSE(o.zh.empty());
       // Listed by the binary.
       const auto& l = listed["options"][i];
       CHECK(l["name"] == name);
-      CHECK(json_value(l["default"]) == o.default_value);
-      CHECK(json_value(l["value"]) == o.default_value);
+      CHECK(json_value(l["default"], &o) == o.default_value);
+      CHECK(json_value(l["value"], &o) == o.default_value);
       CHECK(l["default"].is_boolean() == o.boolean);
+      CHECK(l["default"].is_string() == o.choice());
+      if (o.choice()) {
+        REQUIRE(l["choices"].size() == o.choices.size());
+        for (std::size_t k = 0; k < o.choices.size(); ++k)
+          CHECK(l["choices"][k] == std::string(o.choices[k]));
+      }
       CHECK(l["en"] == std::string(o.en));
       CHECK(l["zh"] == std::string(o.zh));
       CHECK(en.out.find("\n  " + name + " = " + def + "  — " + std::string(o.en) + "\n") !=
@@ -448,20 +467,26 @@ TEST_CASE(
         REQUIRE_FALSE(opts.set(name, v));
         CHECK(opts.get(name) == v);
         CHECK(built(info.id, opts)->options().get(name) == v);
-        auto set = rules_listing(id, "--json", name + "=" + std::to_string(v));
+        auto set = rules_listing(id, "--json", name + "=" + cell(o, v));
         REQUIRE(set.exit == 0);
         auto options = json::parse(set.out)["options"];
         REQUIRE(options.size() == own.size());
-        CHECK(json_value(options[i]["value"]) == v);
+        CHECK(json_value(options[i]["value"], &o) == v);
       }
       for (std::int64_t v : {o.min - 1, o.max + 1}) {
         INFO("value " << v);
         auto e = Options(info.id).set(name, v);
         REQUIRE(e);
         CHECK(e->code == ErrorCode::BadOption);
-        auto refused = rules_listing(id, "--json", name + "=" + std::to_string(v));
+        auto refused = rules_listing(
+            id, "--json", name + "=" + (o.choice() ? "no-such-" + name : std::to_string(v)));
         CHECK(refused.exit == 2);
         CHECK(json::parse(refused.out)["error"]["code"] == "bad_option");
+      }
+      if (o.choice()) {  // a choice is named, never numbered, on the command line
+        auto numbered = rules_listing(id, "--json", name + "=" + std::to_string(o.min));
+        CHECK(numbered.exit == 2);
+        CHECK(json::parse(numbered.out)["error"]["code"] == "bad_option");
       }
     }
     // Another rule set's option is refused, naming the option (RULES.md H).

@@ -95,7 +95,7 @@ TEST_CASE(
   CHECK(bash("qianmj se", 1) == "settle session\n");
   CHECK(bash("qianmj score --zi", 2) == "--zimo\n");
   CHECK(bash("qianmj waits --pro", 2) == "--progress\n");
-  CHECK(bash("qianmj --rules ''", 2) == "duyun zunyi\n");
+  CHECK(bash("qianmj --rules ''", 2) == "duyun zunyi guiyang\n");
   CHECK(bash("qianmj score --rule zunyi-b", 3) == "zunyi-baoting=\n");
   CHECK(bash("qianmj score --dealer p", 3) == "payer\n");
   CHECK(bash("qianmj rules D1", 2) == "D1 D10 D11\n");
@@ -116,7 +116,7 @@ TEST_CASE(
     };
     CHECK(fish("qianmj sc") == "score\n");
     CHECK(fish("qianmj score --zi") == "--zimo\n");
-    CHECK(fish("qianmj --rules ") == "duyun\nzunyi\n");
+    CHECK(fish("qianmj --rules ") == "duyun\nguiyang\nzunyi\n");
     CHECK(fish("qianmj waits --rule dead") == "dead-wait-ready=\n");
   } else {
     WARN("fish not installed: its completions were not run");

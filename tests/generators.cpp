@@ -197,6 +197,31 @@ TableShape zunyi_shape() {
 }
 
 // A rule set that has no shape here: what it declares.
+// Guiyang (G9-G11, G16): discarded 幺鸡 with one 冲锋鸡, and the turned tile (absent now and
+// then: the last tile); 报听 often enough that 平胡 wins off a discard are legal (G5). Its
+// options now and then, each at a value that leaves a win drawn under the defaults a win
+// (not guiyang-queyimen, not guiyang-dilong=off), and never 乌骨鸡 (its fields need it).
+TableShape guiyang_shape() {
+  TableShape shape = zunyi_shape();
+  shape.baoting = 35;
+  shape.options = [](Rng& rng, json& options) {
+    for (const auto& spec : option_specs()) {
+      if (!option_applies(spec, "guiyang") || !chance(rng, 12)) continue;
+      const std::string name(spec.name);
+      if (name == "guiyang-queyimen" || name == "guiyang-wuguji") continue;
+      if (spec.boolean)
+        options[name] = chance(rng, 50);
+      else if (spec.choice())
+        options[name] = std::string(spec.choices[static_cast<std::size_t>(
+            uniform(rng, 0, name == "guiyang-dilong" ? 1 : static_cast<int>(spec.max)))]);
+      else
+        options[name] = uniform(rng, static_cast<int>(spec.min),
+                                static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
+    }
+  };
+  return shape;
+}
+
 TableShape declared_shape(const RulesetInfo& info) {
   TableShape shape;
   shape.seat_fields = [&info](Rng& rng, Pool& pool, json& seat, int&) {
@@ -213,6 +238,9 @@ TableShape declared_shape(const RulesetInfo& info) {
       if (!option_applies(spec, info.id) || !chance(rng, 20)) continue;
       if (spec.boolean)
         options[std::string(spec.name)] = chance(rng, 50);
+      else if (spec.choice())
+        options[std::string(spec.name)] = std::string(spec.choices[static_cast<std::size_t>(
+            uniform(rng, static_cast<int>(spec.min), static_cast<int>(spec.max)))]);
       else
         options[std::string(spec.name)] =
             uniform(rng, static_cast<int>(spec.min),
@@ -227,6 +255,7 @@ TableShape declared_shape(const RulesetInfo& info) {
 TableShape table_shape(std::string_view rules_id) {
   if (rules_id == "duyun") return duyun_shape();
   if (rules_id == "zunyi") return zunyi_shape();
+  if (rules_id == "guiyang") return guiyang_shape();
   const RulesetInfo* info = find_ruleset(rules_id);
   REQUIRE(info);
   return declared_shape(*info);

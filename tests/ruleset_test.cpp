@@ -52,12 +52,20 @@ TEST_CASE(
     REQUIRE_FALSE(l);
     CHECK(l.error().code == ErrorCode::BadField);
     CHECK(l.error().field == c.field);
-    CHECK(
-        l.error().en ==
-        c.name +
-            " is read only by the Zunyi (--rules zunyi) rules; the Duyun rules have no such field");
-    CHECK(l.error().zh == c.name + " 只用于遵义（--rules zunyi）规则；都匀规则没有这一项");
+    CHECK(l.error().en == c.name +
+                              " is read only by the Zunyi (--rules zunyi), Guiyang (--rules "
+                              "guiyang) rules; the Duyun rules have no such field");
+    CHECK(l.error().zh ==
+          c.name + " 只用于遵义（--rules zunyi）、贵阳（--rules guiyang）规则；都匀规则没有这一项");
   }
+  // A Guiyang-only field (乌骨鸡, G16) under Zunyi names Guiyang alone.
+  auto wugu = settle_json(table("zunyi", R"(,"discarded_wuguji":1)", ""));
+  REQUIRE_FALSE(wugu);
+  CHECK(wugu.error().code == ErrorCode::BadField);
+  CHECK(wugu.error().field == "seats[0].discarded_wuguji");
+  CHECK(wugu.error().en ==
+        "discarded_wuguji is read only by the Guiyang (--rules guiyang) rules; the Zunyi rules "
+        "have no such field");
   // Without them the same table is priced under Duyun: 平胡 self-drawn, 1 fan × base 6 × 3.
   auto duyun = settle_json(table("duyun"));
   REQUIRE(duyun);

@@ -699,10 +699,11 @@ TEST_CASE(
   CHECK(bse.error().zh == "未知的规则选项“bse”（是不是 base？qianmj rules 列出全部选项）");
   auto zuny = ruleset_with_options("zuny", {});
   REQUIRE_FALSE(zuny);
-  CHECK(zuny.error().en == "unknown rule set 'zuny' (did you mean zunyi? known: duyun, zunyi)");
+  CHECK(zuny.error().en ==
+        "unknown rule set 'zuny' (did you mean zunyi? known: duyun, zunyi, guiyang)");
   auto mars = ruleset_with_options("mars", {});
   REQUIRE_FALSE(mars);
-  CHECK(mars.error().en == "unknown rule set 'mars' (known: duyun, zunyi)");
+  CHECK(mars.error().en == "unknown rule set 'mars' (known: duyun, zunyi, guiyang)");
   auto r = run_qianmj({"score", "23445677筒345789条", "--rule", "bsae=10", "--en"});
   CHECK(r.exit == 2);
   CHECK(r.err.find("unknown house rule 'bsae' (did you mean base? known: ") != std::string::npos);

@@ -39,8 +39,8 @@ void rule_text(const RuleText& r, const Ruleset& rules, bool zh, std::ostream& o
       if (o.name != name) continue;
       bool here = option_applies(o, rules.id());
       std::int64_t v = here ? rules.options().get(o.name) : o.default_value;
-      out << "  --rule " << o.name << '=' << (o.boolean ? (v ? "on" : "off") : std::to_string(v))
-          << "  — " << (zh ? o.zh : o.en) << '\n';
+      out << "  --rule " << o.name << '=' << option_value_text(o, v) << "  — " << (zh ? o.zh : o.en)
+          << '\n';
     }
 }
 
@@ -60,7 +60,7 @@ void rules_table_text(const Ruleset& rules, bool zh, std::ostream& out) {
   out << (zh ? "房规选项（--rule NAME=VALUE）\n" : "House options (--rule NAME=VALUE)\n");
   for (const auto& o : find_ruleset(rules.id())->options) {
     std::int64_t v = rules.options().get(o.name);
-    std::string shown = o.boolean ? (v ? "on" : "off") : std::to_string(v);
+    std::string shown = option_value_text(o, v);
     out << "  " << o.name << " = " << shown
         << (v != o.default_value ? (zh ? "（已修改）" : " (changed)") : "") << "  — "
         << (zh ? o.zh : o.en) << '\n';

@@ -112,8 +112,7 @@ WordEntry option_entry(const OptionSpec& o) {
   WordEntry e;
   e.en = {std::string(o.name) + "="};
   e.says_zh = std::string(o.zh), e.says_en = std::string(o.en);
-  const std::string value =
-      o.boolean ? (o.default_value ? "on" : "off") : std::to_string(o.default_value);
+  const std::string value = option_value_text(o, o.default_value);
   e.example_en = std::string(o.name) + "=" + value;
   return e;
 }

@@ -114,7 +114,7 @@ std::string section(const RuleText& r) {
 }
 
 std::string option_cell(const OptionSpec& o) {
-  return o.boolean ? (o.default_value ? "on" : "off") : std::to_string(o.default_value);
+  return option_value_text(o, o.default_value);
 }
 
 }  // namespace

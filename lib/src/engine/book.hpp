@@ -60,6 +60,10 @@ class Book {
 // "西 → 东  平胡 1 + 连庄 2 = 3 番 → 18": a priced transfer, its items added up.
 Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules);
 
+// The situation of one win, as score() takes it. A rule set ignores what it has no rule
+// for (Zunyi: 报听, 豆, the streak).
+Situation win_situation(const CheckedTable& c, const WinEvent& w);
+
 // D2-D5, Z4: one ledger item per win, each priced alone by the rule set's score(); a
 // win that is none, or not legal (D3), is an error naming the win. `hu` is 胡 or 和.
 std::optional<Error> book_wins(Book& book, const CheckedTable& c, const Ruleset& rules,

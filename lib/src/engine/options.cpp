@@ -77,6 +77,28 @@ Error foreign(std::string_view name, const OptionSpec& spec, std::string_view ru
 
 }  // namespace
 
+std::string option_value_text(const OptionSpec& spec, std::int64_t value) {
+  if (spec.boolean) return value ? "on" : "off";
+  if (spec.choice() && value >= 0 && static_cast<std::size_t>(value) < spec.choices.size())
+    return std::string(spec.choices[static_cast<std::size_t>(value)]);
+  return std::to_string(value);
+}
+
+std::string option_range_text(const OptionSpec& spec, bool zh) {
+  const std::string_view either = zh ? " 或 " : " or ";
+  if (spec.boolean) return std::string("on").append(either).append("off");
+  if (spec.choice()) {
+    std::string out;
+    for (std::size_t i = 0; i < spec.choices.size(); ++i)
+      out.append(i == 0                         ? ""
+                 : i + 1 == spec.choices.size() ? either
+                                                : std::string_view(", "))
+          .append(spec.choices[i]);
+    return out;
+  }
+  return std::to_string(spec.min) + (zh ? " 到 " : " to ") + std::to_string(spec.max);
+}
+
 OptionKey::OptionKey(std::string_view name) {
   auto i = option_index(name);
   if (!i) throw std::logic_error("qianmj: no house rule named " + std::string(name));
@@ -110,16 +132,11 @@ std::optional<Error> Options::set(std::string_view name, std::int64_t value) {
   const auto& spec = option_specs()[*i];
   if (!rules_.empty() && !option_applies(spec, rules_)) return foreign(name, spec, rules_);
   if (value < spec.min || value > spec.max)
-    return option_error(
-        std::string(name) + " must be " +
-            (spec.boolean
-                 ? std::string("on or off")
-                 : "from " + std::to_string(spec.min) + " to " + std::to_string(spec.max)) +
-            ", not " + std::to_string(value),
-        std::string(name) + " 应为 " +
-            (spec.boolean ? std::string("on 或 off")
-                          : std::to_string(spec.min) + " 到 " + std::to_string(spec.max)) +
-            "，而不是 " + std::to_string(value));
+    return option_error(std::string(name) + " must be " +
+                            (spec.boolean || spec.choice() ? "" : "from ") +
+                            option_range_text(spec) + ", not " + std::to_string(value),
+                        std::string(name) + " 应为 " + option_range_text(spec, true) + "，而不是 " +
+                            std::to_string(value));
   values_[*i] = value;
   set_[*i] = 1;
   return std::nullopt;
@@ -138,6 +155,14 @@ std::optional<Error> Options::set(std::string_view name, std::string_view text) 
     return option_error(std::string(name) + " takes on or off, not '" + std::string(text) + "'",
                         std::string(name) + " 取值为 on 或 off，而不是“" + std::string(text) + "”");
   }
+  if (spec.choice()) {
+    for (std::size_t k = 0; k < spec.choices.size(); ++k)
+      if (spec.choices[k] == text) return set(name, static_cast<std::int64_t>(k));
+    return option_error(std::string(name) + " takes " + option_range_text(spec) + ", not '" +
+                            std::string(text) + "'",
+                        std::string(name) + " 取值为 " + option_range_text(spec, true) +
+                            "，而不是“" + std::string(text) + "”");
+  }
   std::int64_t v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec == std::errc::result_out_of_range)
@@ -152,6 +177,12 @@ std::optional<Error> Options::set(std::string_view name, std::string_view text) 
 
 std::optional<Error> Options::set_switch(std::string_view name, bool value) {
   auto i = option_index(name);
+  if (i && option_specs()[*i].choice())
+    return option_error(std::string(name) + " takes " + option_range_text(option_specs()[*i]) +
+                            ", not " + (value ? "true" : "false"),
+                        std::string(name) + " 取值为 " +
+                            option_range_text(option_specs()[*i], true) + "，而不是 " +
+                            (value ? "true" : "false"));
   if (i && !option_specs()[*i].boolean)
     return option_error(
         std::string(name) + " takes a whole number, not " + (value ? "true" : "false"),

@@ -409,10 +409,6 @@ std::optional<Error> check_baoting(const Table& t, const CheckedTable& c, const 
 
 }  // namespace
 
-namespace {
-
-// The situation of one win, as score() takes it. A rule set ignores what it has no rule
-// for (Zunyi: 报听, 豆, the streak).
 Situation win_situation(const CheckedTable& c, const WinEvent& w) {
   const Table& t = c.table;
   Situation s;
@@ -433,8 +429,6 @@ Situation win_situation(const CheckedTable& c, const WinEvent& w) {
     s.dealer = DealerRole::Payer;
   return s;
 }
-
-}  // namespace
 
 Text transfer_line(const Book& book, const Transfer& tr, const Ruleset& rules) {
   const Unit unit = rules.unit();

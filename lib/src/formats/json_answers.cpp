@@ -105,13 +105,20 @@ json rules_json(const Ruleset& rules) {
   for (const auto& o :
        find_ruleset(rules.id())->options) {  // RULES.md H: only its own, as `qianmj rules`
     std::int64_t v = rules.options().get(o.name);
+    // An on/off option's values are true/false, a choice's its names, a number's numbers.
+    auto value = [&](std::int64_t x) {
+      return o.boolean ? json(x != 0) : o.choice() ? json(option_value_text(o, x)) : json(x);
+    };
     json opt = {{"name", o.name},
-                {"value", o.boolean ? json(v != 0) : json(v)},
-                {"default", o.boolean ? json(o.default_value != 0) : json(o.default_value)},
+                {"value", value(v)},
+                {"default", value(o.default_value)},
                 {"rules", o.rules.empty() ? std::string_view("all") : o.rules},
                 {"en", o.en},
                 {"zh", o.zh}};
-    if (!o.boolean) opt["min"] = o.min, opt["max"] = o.max;  // the range it takes
+    if (o.choice())
+      opt["choices"] = std::vector<std::string_view>(o.choices.begin(), o.choices.end());
+    else if (!o.boolean)
+      opt["min"] = o.min, opt["max"] = o.max;  // the range it takes
     opts.push_back(std::move(opt));
   }
   j["options"] = opts;

@@ -600,8 +600,10 @@ Json table_to_json(const Table& t) {
     for (auto name : names)
       for (const auto& spec : option_specs())
         if (spec.name == name)
-          o[std::string(name)] =
-              spec.boolean ? json(t.options.get(name) != 0) : json(t.options.get(name));
+          o[std::string(name)] = spec.boolean ? json(t.options.get(name) != 0)
+                                 : spec.choice()
+                                     ? json(option_value_text(spec, t.options.get(name)))
+                                     : json(t.options.get(name));
     j["options"] = o;
   }
   j["dealer"] = t.dealer;

@@ -345,6 +345,19 @@ function renderSettings() {
       input.checked = cur === null ? opt.default : /^(on|true|1|yes)$/i.test(cur);
       input.addEventListener('change', () => setOption(opt, input.checked ? 'on' : 'off'));
       row.append(input);
+    } else if (Array.isArray(opt.choices)) {
+      // A choice among named values (zunyi-yipao-dealer: first-winner or next-seat).
+      const choice = document.createElement('select');
+      choice.dataset.option = opt.name;
+      for (const c of opt.choices) {
+        const o = document.createElement('option');
+        o.value = c;
+        o.textContent = c;
+        if (c === (cur === null ? opt.default : cur)) o.selected = true;
+        choice.append(o);
+      }
+      choice.addEventListener('change', () => setOption(opt, choice.value));
+      row.append(choice);
     } else {
       const input = document.createElement('input');
       input.type = 'number';

@@ -93,7 +93,7 @@ struct WaitsResult {
 };
 Result<WaitsResult> waits_hand(const Ruleset& rules, std::string_view hand, WaitsArgs a);
 
-// "C1-C7, D1-D11, Z1-Z8": the rule ids, with `dash` and the separators given.
+// "C1-C7, D1-D11, Z1-Z9": the rule ids, with `dash` and the separators given.
 std::string rule_id_list(std::string_view dash, std::string_view sep, std::string_view last_sep);
 
 // JSON, unless the text starts with something no JSON starts with (a table in words); nothing

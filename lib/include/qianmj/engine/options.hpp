@@ -20,7 +20,18 @@ struct OptionSpec {
   std::string_view rules;  // the id of the rule set it belongs to, or "" for every rule set
   std::string_view en;
   std::string_view zh;
+  // A choice among named values (zunyi-yipao-dealer=next-seat): the value is the index of
+  // its name, min 0 and max the last index. Empty for a number or an on/off option.
+  std::span<const std::string_view> choices = {};
+  bool choice() const { return !choices.empty(); }
 };
+
+// A value of the option as the command line writes it: "on"/"off", the choice's name, or
+// the number.
+std::string option_value_text(const OptionSpec& spec, std::int64_t value);
+// What the option takes, as a message or a help line says it: "on or off", "first-winner
+// or next-seat", "0 to 99".
+std::string option_range_text(const OptionSpec& spec, bool zh = false);
 
 // Every option of every registered rule set: each rule set's own in registry order, one of
 // every rule set listed once.

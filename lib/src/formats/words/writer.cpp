@@ -83,7 +83,7 @@ class WordsWriter {
         if (o.name == name) spec = &o;
       std::int64_t v = t_.options.get(name);
       w_.push_back(std::string(name) + "=" +
-                   (spec && spec->boolean ? (v ? "on" : "off") : std::to_string(v)));
+                   (spec ? option_value_text(*spec, v) : std::to_string(v)));
     }
   }
 

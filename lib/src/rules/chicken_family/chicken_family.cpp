@@ -1,10 +1,44 @@
 // The 捉鸡 family's 豆 (Z5) and 鸡 (Z6): see chicken_family.hpp.
 #include "rules/chicken_family/chicken_family.hpp"
 
+#include "rules/chicken_family/fields.hpp"
+
 #include <string>
 #include <vector>
 
 namespace qianmj::chicken_family {
+
+std::optional<Error> count_table_tiles(const Table& t, Counts& copies) {
+  const Tile yaoji(Suit::Sou, 1);
+  int chongfeng = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
+    copies[yaoji.index()] =
+        static_cast<std::uint8_t>(copies[yaoji.index()] + chicken_fields::discarded_yaoji_of(seat));
+    if (chicken_fields::chongfeng_of(seat) && chicken_fields::discarded_yaoji_of(seat) == 0)
+      return field_error(
+          ErrorCode::Inconsistent, field,
+          "the 冲锋鸡 is a discarded 幺鸡: say the seat's discarded 幺鸡 too "
+          "(打幺鸡1, discarded_yaoji), the 冲锋鸡 among them",
+          "冲锋鸡是打出的幺鸡：须同时写明该家打出的幺鸡（打幺鸡1，discarded_yaoji），"
+          "冲锋鸡算在其中");
+    if (chicken_fields::chongfeng_of(seat) && ++chongfeng > 1)
+      return field_error(ErrorCode::Inconsistent, field,
+                         "there is one 冲锋鸡, the first 幺鸡 discarded",
+                         "冲锋鸡只有一只：第一张打出的幺鸡");
+  }
+  if (copies[yaoji.index()] > kCopies)
+    return field_error(ErrorCode::TooManyCopies, "seats",
+                       "more than four 1s (幺鸡) in hands and discards",
+                       "手牌与打出的幺鸡（1条）超过四张");
+  const auto flipped = chicken_fields::flipped_of(t);
+  if (flipped && ++copies[flipped->index()] > kCopies)
+    return field_error(ErrorCode::TooManyCopies, "result.flipped",
+                       "the turned-up " + flipped->ascii() + " would be a fifth copy",
+                       "翻开的 " + flipped->chinese() + " 将是第五张");
+  return std::nullopt;
+}
 
 Seats standing(const CheckedTable& c, const Ruleset& rules) {
   Seats out{};

@@ -31,6 +31,11 @@ struct Prices {
   Item baoting, shabao;
 };
 
+// Z6, G9-G11, C7: the discarded 幺鸡 (seats[].discarded_yaoji) and the turned-up tile
+// (result.flipped) added to `copies`, and the 冲锋鸡 checked: one at most, among a seat's
+// discarded 幺鸡. An error names the field.
+std::optional<Error> count_table_tiles(const Table& t, Counts& copies);
+
 // Per seat: won, or ready at the end (by the rule set's own waits, Z1 included).
 using Seats = std::array<bool, kSeats>;
 // A declared table's seats: won, or said ready (东听).

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -444,6 +445,67 @@ auto best_over_tiles(const Hand& hand, std::optional<Tile> win, const Situation&
   Found<N> found = base;
   add_tile_rows(found, Tile::from_index(best));
   return found;
+}
+
+// The rows of a rule set's table by id (the add-ons' too): the first with `id`; the table
+// must hold it.
+inline const ItemSpec& spec_of(std::span<const ItemSpec> table, std::string_view id) {
+  return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
+}
+
+// The 捉鸡 family's pattern of one hand: one structural row (absent for a 清一色 平胡) and 清一色
+// beside it, and the item the two make together (清一色 + 对对胡 as "qingyise+duiduihu").
+struct Parts {
+  std::optional<Item> structural;
+  std::optional<Item> flush;
+  Item combined;
+};
+
+// The names of 清一色 + each structural pattern as one item: "qingyise+ID", `zh_prefix` + its
+// Chinese name (清一色对对胡 in Zunyi, 清大对子 in Guiyang), "Full flush " + its English name;
+// made once for the life of the program.
+class FlushNames {
+ public:
+  FlushNames(std::span<const ItemSpec> patterns, std::string_view zh_prefix) {
+    for (const auto& p : patterns)
+      names_.push_back({std::string(p.id), "qingyise+" + std::string(p.id),
+                        std::string(zh_prefix) + std::string(p.zh),
+                        "Full flush " + std::string(p.en)});
+  }
+  // 清一色 worth `flush_value` on top of `structural`, as one item.
+  Item plus(const Item& structural, std::int64_t flush_value) const {
+    for (const auto& n : names_)
+      if (n.of == structural.id) return {n.id, n.zh, n.en, structural.value + flush_value};
+    return structural;  // unreachable: every structural item is one of the patterns
+  }
+  // The parts made of a structural row (or none) and 清一色 (or none; one of the two is given).
+  Parts parts(std::optional<Item> structural, std::optional<Item> flush) const {
+    Parts p{std::move(structural), std::move(flush), {}};
+    if (p.structural && p.flush)
+      p.combined = plus(*p.structural, p.flush->value);
+    else
+      p.combined = p.structural ? *p.structural : *p.flush;
+    return p;
+  }
+
+ private:
+  struct Names {
+    std::string of, id, zh, en;
+  };
+  std::vector<Names> names_;
+};
+
+// The parts of the rows a hand made on one winning tile (nullopt: no win on it): the best of
+// `structural` and the 清一色 row `flush`, at the values `v`.
+template <const auto& table, class Found, std::size_t N>
+std::optional<Parts> parts_of(const Found& f, const std::array<std::int64_t, N>& v,
+                              std::bitset<N> structural, std::size_t flush,
+                              const FlushNames& names) {
+  if (!f.any_reading) return std::nullopt;
+  std::optional<Item> s, fl;
+  if (auto best = table.best(f, v, structural)) s = table.item(*best, v);
+  if (f.held[flush]) fl = table.item(flush, v);
+  return names.parts(std::move(s), std::move(fl));
 }
 
 }  // namespace qianmj::pattern_rows

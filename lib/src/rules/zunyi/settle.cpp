@@ -5,25 +5,15 @@
 
 #include "engine/book.hpp"
 #include "engine/declared.hpp"
-#include "rules/zunyi/fields.hpp"
+#include "rules/chicken_family/fields.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 namespace qianmj {
 namespace {
 
-// Z6: the 鸡 fields of the table (rules/zunyi/fields.hpp).
-int discarded_yaoji_of(const SeatState& seat) {
-  static const TableFieldKey<int> key(zunyi_fields::kDiscardedYaoji);
-  return key.get(seat.fields);
-}
-bool chongfeng_of(const SeatState& seat) {
-  static const TableFieldKey<bool> key(zunyi_fields::kChongfeng);
-  return key.get(seat.fields);
-}
-std::optional<Tile> flipped_of(const Table& t) {
-  static const TableFieldKey<std::optional<Tile>> key(zunyi_fields::kFlipped);
-  return key.get(t.result_fields);
-}
+using chicken_fields::chongfeng_of;
+using chicken_fields::discarded_yaoji_of;
+using chicken_fields::flipped_of;  // Z6: the 鸡 fields of the table
 
 // Z6: a seat's 鸡, counted from its hand and the table's 鸡 fields.
 // A declared seat's: the count it said (东鸡2) with its discarded ones.
@@ -110,35 +100,7 @@ std::array<bool, kSeats> book_draw(Book& book, const CheckedTable& c, const Zuny
 
 // Z6: discarded 幺鸡 and the turned-up tile are tiles of the same 108 (C7).
 std::optional<Error> Zunyi::count_table_tiles(const Table& t, Counts& copies) const {
-  const Tile yaoji(Suit::Sou, 1);
-  int chongfeng = 0;
-  for (int s = 0; s < kSeats; ++s) {
-    const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
-    copies[yaoji.index()] =
-        static_cast<std::uint8_t>(copies[yaoji.index()] + discarded_yaoji_of(seat));
-    if (chongfeng_of(seat) && discarded_yaoji_of(seat) == 0)
-      return field_error(
-          ErrorCode::Inconsistent, field,
-          "the 冲锋鸡 is a discarded 幺鸡: say the seat's discarded 幺鸡 too "
-          "(打幺鸡1, discarded_yaoji), the 冲锋鸡 among them",
-          "冲锋鸡是打出的幺鸡：须同时写明该家打出的幺鸡（打幺鸡1，discarded_yaoji），"
-          "冲锋鸡算在其中");
-    if (chongfeng_of(seat) && ++chongfeng > 1)
-      return field_error(ErrorCode::Inconsistent, field,
-                         "there is one 冲锋鸡, the first 幺鸡 discarded",
-                         "冲锋鸡只有一只：第一张打出的幺鸡");
-  }
-  if (copies[yaoji.index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "seats",
-                       "more than four 1s (幺鸡) in hands and discards",
-                       "手牌与打出的幺鸡（1条）超过四张");
-  const auto flipped = flipped_of(t);
-  if (flipped && ++copies[flipped->index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "result.flipped",
-                       "the turned-up " + flipped->ascii() + " would be a fifth copy",
-                       "翻开的 " + flipped->chinese() + " 将是第五张");
-  return std::nullopt;
+  return chicken_family::count_table_tiles(t, copies);
 }
 
 Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
@@ -160,9 +122,13 @@ Result<Ledger> Zunyi::settle(const CheckedTable& c) const {
       if (!flipped_of(t) && !c.is_declared())  // declared: the 鸡 are said by count
         book.ledger.notes.push_back({"no flipped tile given: only 幺鸡 (1条) count as 鸡",
                                      "未给出翻牌：只有幺鸡（1条）算鸡"});
-      // Z8: one winner deals; 一炮多响: the first winner after the discarder.
+      // Z8: one winner deals; 一炮多响: the first winner after the discarder, or with
+      // zunyi-yipao-dealer=next-seat the discarder's next seat.
+      static const OptionKey kYipaoDealer("zunyi-yipao-dealer");
       next = t.wins.front().seat;
-      if (t.wins.size() > 1)
+      if (t.wins.size() > 1 && options().get(kYipaoDealer) == 1)
+        next = (t.wins.front().from + 1) % kSeats;
+      else if (t.wins.size() > 1)
         for (int k = 1; k < kSeats; ++k)
           if (c.winner[static_cast<std::size_t>((t.wins.front().from + k) % kSeats)]) {
             next = (t.wins.front().from + k) % kSeats;

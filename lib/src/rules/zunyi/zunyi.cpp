@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "engine/common_options.hpp"
+#include "rules/chicken_family/fields.hpp"
 #include "rules/common/pattern_rows.hpp"
-#include "rules/zunyi/fields.hpp"
 
 namespace qianmj {
 namespace {
@@ -116,25 +116,16 @@ const std::vector<ItemSpec> kAddons = {
 };
 
 const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
-  return *std::find_if(table.begin(), table.end(), [&](const ItemSpec& s) { return s.id == id; });
+  return pattern_rows::spec_of(table, id);
 }
 
-// 清一色 + a structural pattern, as one item: names kept for the life of the program.
+// 清一色 + a structural pattern, as one item (清一色对对胡).
+const pattern_rows::FlushNames& flush_names() {
+  static const pattern_rows::FlushNames names(kPatterns, "清一色");
+  return names;
+}
 Item flush_plus(const Item& structural, std::int64_t flush_value) {
-  struct Names {
-    std::string id, zh, en;
-  };
-  static const std::vector<Names> names = [] {
-    std::vector<Names> out;
-    for (const auto& p : kPatterns)
-      out.push_back({"qingyise+" + std::string(p.id), "清一色" + std::string(p.zh),
-                     "Full flush " + std::string(p.en)});
-    return out;
-  }();
-  for (std::size_t i = 0; i < kPatterns.size(); ++i)
-    if (kPatterns[i].id == structural.id)
-      return {names[i].id, names[i].zh, names[i].en, structural.value + flush_value};
-  return structural;  // unreachable: every structural item comes from kPatterns
+  return flush_names().plus(structural, flush_value);
 }
 
 // Z5: 豆 (no house option sets them).
@@ -210,15 +201,7 @@ namespace {
 // The parts of the rows found on one winning tile (nullopt: no win on it).
 template <class Found>
 std::optional<Zunyi::Parts> parts_of(const Found& f, const std::array<std::int64_t, 7>& v) {
-  if (!f.any_reading) return std::nullopt;
-  Zunyi::Parts p;
-  if (auto best = kTable.best(f, v, kStructural)) p.structural = kTable.item(*best, v);
-  if (f.held[kFlush]) p.flush = kTable.item(kFlush, v);
-  if (p.structural && p.flush)
-    p.combined = flush_plus(*p.structural, p.flush->value);
-  else
-    p.combined = p.structural ? *p.structural : *p.flush;
-  return p;
+  return pattern_rows::parts_of<kTable>(f, v, kStructural, kFlush, flush_names());
 }
 
 // The reading that makes the parts: the structural pattern's, else the flush's.
@@ -448,6 +431,9 @@ std::optional<Error> Zunyi::evaluate_declared(const DeclaredPattern& p, const Si
 namespace {
 
 // RULES.md H, as `qianmj rules --rules zunyi` lists them.
+// Z8: who deals after 一炮多响.
+constexpr std::string_view kYipaoDealer[] = {"first-winner", "next-seat"};
+
 constexpr OptionSpec kOptions[] = {
     kDeadWaitReady,
     kDihuDiscard,
@@ -463,6 +449,12 @@ constexpr OptionSpec kOptions[] = {
     {"zunyi-tiandi-add", 1, true, 0, 1, "zunyi",
      "天和/地和 add 10 to the hand's value; off: the larger of 10 and the value counts",
      "天和/地和在牌型分上加 10 分；关闭时按 10 分与牌型分取大者"},
+    {"zunyi-yipao-dealer", 0, false, 0, 1, "zunyi",
+     "after 一炮多响: first-winner = the first winner after the discarder deals; next-seat = "
+     "the discarder's next seat deals, whether or not it won",
+     "一炮多响后：first-winner 为点炮者之后第一个胡牌者坐庄；next-seat 为点炮者下家坐庄，"
+     "不论其是否胡牌",
+     kYipaoDealer},
     {"zunyi-long-on-win", 1, true, 0, 1, "zunyi",
      "龙七对 needs the winning tile to complete the four alike", "龙七对须由和牌张凑成四张"},
     {"zunyi-dou-needs-ready", 1, true, 0, 1, "zunyi",
@@ -476,8 +468,8 @@ constexpr OptionSpec kOptions[] = {
 };
 
 // Z6: the 鸡 fields of a table.
-constexpr TableField kTableFields[] = {zunyi_fields::kDiscardedYaoji, zunyi_fields::kChongfeng,
-                                       zunyi_fields::kFlipped};
+constexpr TableField kTableFields[] = {chicken_fields::kDiscardedYaoji, chicken_fields::kChongfeng,
+                                       chicken_fields::kFlipped};
 
 std::unique_ptr<Ruleset> make_zunyi(Options options) {
   return std::make_unique<Zunyi>(std::move(options));

@@ -1,4 +1,4 @@
-// Zunyi (遵义) rules: RULES.md Z1-Z8 as a table and a few predicates. Amounts are points.
+// Zunyi (遵义) rules: RULES.md Z1-Z9 as a table and a few predicates. Amounts are points.
 #pragma once
 
 #include "qianmj/engine/rules.hpp"
@@ -37,11 +37,7 @@ class Zunyi final : public Ruleset {
   bool declared_chickens() const override { return true; }
 
   // The parts of the best pattern: structural item (absent for a 清一色 平胡) and 清一色.
-  struct Parts {
-    std::optional<Item> structural;
-    std::optional<Item> flush;
-    Item combined;
-  };
+  using Parts = pattern_rows::Parts;
   std::optional<Parts> pattern_parts(const Hand& hand, Tile win) const;
   // The parts for `win`, or without it for the winning tile that scores most (first in
   // tile order among equals), with that tile; `robbing` (抢杠) allows only a tile the hand

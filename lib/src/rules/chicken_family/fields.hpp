@@ -1,12 +1,14 @@
-// Z6: the 鸡 fields of a Zunyi table (RulesetInfo::table_fields), read by settle through
-// TableFieldKey, and the words a table in words says them with (南打幺鸡2, 南冲锋鸡, 翻7筒).
+// Z6, G9-G11: the 鸡 fields of a table of the 捉鸡 family (RulesetInfo::table_fields of Zunyi
+// and Guiyang), read by settle through TableFieldKey, and the words a table in words says
+// them with (南打幺鸡2, 南冲锋鸡, 翻7筒).
 #pragma once
 
 #include <string_view>
 
+#include "qianmj/engine/settle.hpp"
 #include "qianmj/engine/table_fields.hpp"
 
-namespace qianmj::zunyi_fields {
+namespace qianmj::chicken_fields {
 
 inline constexpr std::string_view kYaojiZh[] = {"打幺鸡", "幺鸡"};
 inline constexpr std::string_view kYaojiEn[] = {"yaoji"};
@@ -34,4 +36,18 @@ inline constexpr TableField kFlipped{
     "result.flipped", TableField::Kind::Tile, 0,      0,  kFlippedZh,
     kFlippedEn,       "turned-up tile",       "翻牌", {}, "is turned after a win"};
 
-}  // namespace qianmj::zunyi_fields
+// The values a settle reads, each through a key made once.
+inline int discarded_yaoji_of(const SeatState& seat) {
+  static const TableFieldKey<int> key(kDiscardedYaoji);
+  return key.get(seat.fields);
+}
+inline bool chongfeng_of(const SeatState& seat) {
+  static const TableFieldKey<bool> key(kChongfeng);
+  return key.get(seat.fields);
+}
+inline std::optional<Tile> flipped_of(const Table& t) {
+  static const TableFieldKey<std::optional<Tile>> key(kFlipped);
+  return key.get(t.result_fields);
+}
+
+}  // namespace qianmj::chicken_fields

@@ -1,0 +1,415 @@
+// Guiyang settlement: the wins (G4-G7), 豆 (G8), 鸡 (G9-G11), 全烧 (G12), 查叫 at a draw
+// (G13) and the next dealer (G14). Three ledgers added together: the win, 豆 and 鸡.
+#include <algorithm>
+#include <string>
+
+#include "engine/book.hpp"
+#include "rules/chicken_family/chicken_family.hpp"
+#include "rules/chicken_family/fields.hpp"
+#include "rules/guiyang/fields.hpp"
+#include "rules/guiyang/guiyang.hpp"
+
+namespace qianmj {
+namespace {
+
+using chicken_fields::chongfeng_of;
+using chicken_fields::discarded_yaoji_of;
+using chicken_fields::flipped_of;  // G9-G11: the family's 鸡 fields, and 乌骨鸡's below
+
+int discarded_wuguji_of(const SeatState& seat) {
+  static const TableFieldKey<int> key(guiyang_fields::kDiscardedWuguji);
+  return key.get(seat.fields);
+}
+bool chongfeng_wuguji_of(const SeatState& seat) {
+  static const TableFieldKey<bool> key(guiyang_fields::kChongfengWuguji);
+  return key.get(seat.fields);
+}
+
+constexpr Tile kYaoji(Suit::Sou, 1);
+constexpr Tile kWuguji(Suit::Pin, 8);
+
+std::string str(std::int64_t v) {
+  return std::to_string(v);
+}
+
+// G9: what one copy of each kind is worth as a chicken this hand (0: no chicken).
+struct ChickenValues {
+  std::array<std::int64_t, kKinds> copy{};
+  std::int64_t chongfeng = 0, chongfeng_wugu = 0;  // the 冲锋 幺鸡 / 乌骨鸡
+  std::optional<Tile> flipped;
+  bool gold = false;  // 金鸡
+};
+
+ChickenValues chicken_values(const Options& o, std::optional<Tile> flipped) {
+  ChickenValues v;
+  v.flipped = flipped;
+  const bool wugu = o.on("guiyang-wuguji");
+  const std::int64_t w = o.get("guiyang-wuguji-value");
+  std::array<bool, kKinds> fan{};  // 翻鸡 kinds
+  if (flipped) {
+    fan[static_cast<std::size_t>(Tile(flipped->suit(), flipped->rank() % 9 + 1).index())] = true;
+    if (o.on("guiyang-shangxia-ji"))
+      fan[static_cast<std::size_t>(Tile(flipped->suit(), (flipped->rank() + 7) % 9 + 1).index())] =
+          true;
+  }
+  const bool jin = o.on("guiyang-jinji");
+  v.gold = jin && fan[static_cast<std::size_t>(kYaoji.index())];
+  const bool wugu_gold = jin && wugu && fan[static_cast<std::size_t>(kWuguji.index())];
+  for (int i = 0; i < kKinds; ++i) {
+    const Tile t = Tile::from_index(i);
+    auto& c = v.copy[static_cast<std::size_t>(i)];
+    if (t == kYaoji)
+      c = v.gold ? 2 : 1;
+    else if (wugu && t == kWuguji)
+      c = wugu_gold ? 2 * w : w;
+    else if (fan[static_cast<std::size_t>(i)])
+      c = o.on("guiyang-yin-ji") && t.rank() == 1 && t.suit() != Suit::Sou ? 2 : 1;
+    else if (flipped && t == *flipped && o.on("guiyang-ben-ji"))
+      c = 1;  // 本鸡: not a 翻鸡 (G17)
+  }
+  v.chongfeng = o.get("guiyang-chongfeng-ji") * (v.gold ? 2 : 1);
+  v.chongfeng_wugu = 2 * w * (wugu_gold ? 2 : 1);
+  return v;
+}
+
+// One seat's chickens: in hand and melds, and discarded unclaimed (G10).
+struct SeatChickens {
+  std::int64_t held = 0;       // value of the copies in hand and melds
+  std::int64_t melded_1s = 0;  // value of melded 幺鸡 (and 乌骨鸡), for guiyang-bao-ji-melds
+  std::int64_t discarded = 0;  // value of discarded 幺鸡 (and 乌骨鸡), the 冲锋 ones included
+  std::int64_t chongfeng = 0;  // the 冲锋 part of `discarded`
+  Text words;
+};
+
+SeatChickens seat_chickens(const Hand& held, const SeatState& seat, const ChickenValues& v,
+                           bool wugu) {
+  SeatChickens out;
+  const Counts all = held.all_copies();
+  for (int i = 0; i < kKinds; ++i) {
+    const auto n = all[static_cast<std::size_t>(i)];
+    const std::int64_t each = v.copy[static_cast<std::size_t>(i)];
+    if (n == 0 || each == 0) continue;
+    out.held += n * each;
+    const Tile t = Tile::from_index(i);
+    out.words.en += std::string(out.words.en.empty() ? "" : " + ") + t.ascii() + " ×" + str(n) +
+                    (each > 1 ? " × " + str(each) : "");
+    out.words.zh += std::string(out.words.zh.empty() ? "" : " + ") + t.chinese() + " ×" + str(n) +
+                    (each > 1 ? " × " + str(each) : "");
+  }
+  for (const Meld& m : held.melds)
+    if (m.tile == kYaoji || (wugu && m.tile == kWuguji))
+      out.melded_1s += m.copies() * v.copy[static_cast<std::size_t>(m.tile.index())];
+  auto thrown = [&](int n, bool first, Tile t, std::int64_t first_value, const char* en,
+                    const char* zh) {
+    if (n == 0) return;
+    const std::int64_t each = v.copy[static_cast<std::size_t>(t.index())];
+    const std::int64_t plain = first ? n - 1 : n;
+    out.discarded += plain * each + (first ? first_value : 0);
+    if (first) out.chongfeng += first_value;
+    if (plain) {
+      out.words.en += std::string(out.words.en.empty() ? "" : " + ") + str(plain) + " discarded " +
+                      en + (each > 1 ? " × " + str(each) : "");
+      out.words.zh += std::string(out.words.zh.empty() ? "" : " + ") + "打出" + zh + " " +
+                      str(plain) + (each > 1 ? " × " + str(each) : "");
+    }
+    if (first) {
+      out.words.en +=
+          std::string(out.words.en.empty() ? "" : " + ") + "the 冲锋" + zh + " " + str(first_value);
+      out.words.zh +=
+          std::string(out.words.zh.empty() ? "" : " + ") + "冲锋" + zh + " " + str(first_value);
+    }
+  };
+  thrown(discarded_yaoji_of(seat), chongfeng_of(seat), kYaoji, v.chongfeng, "幺鸡", "幺鸡");
+  if (wugu)
+    thrown(discarded_wuguji_of(seat), chongfeng_wuguji_of(seat), kWuguji, v.chongfeng_wugu,
+           "乌骨鸡", "乌骨鸡");
+  return out;
+}
+
+Hand held_at_end(const CheckedTable& c, int seat) {
+  Hand h = *c.waiting[static_cast<std::size_t>(seat)];
+  for (const auto& w : c.table.wins)
+    if (w.seat == seat) return with_tile(h, w.tile);
+  return h;
+}
+
+// One payment of `amount` from each seat in `from` to `to`, as one ledger row.
+void book_each(Book& book, std::string id, Text name, Text detail, const std::vector<int>& from,
+               int to, std::int64_t amount, bool to_each = false) {
+  if (from.empty() || amount == 0) return;
+  auto& item = book.add(std::move(id), std::move(name), std::move(detail));
+  for (int p : from)
+    item.transfers.push_back(to_each ? Transfer{to, p, amount, 0, {}}
+                                     : Transfer{p, to, amount, 0, {}});
+  const std::int64_t sum = book.times(amount, static_cast<std::int64_t>(from.size()));
+  if (!book.lines()) return;
+  item.lines.push_back({str(amount) + (to_each ? " to each of " : " from each of ") +
+                            book.seats(from, false) + " = " + str(sum),
+                        std::string(to_each ? "付" : "") + book.seats(from, true) + "每家 " +
+                            str(amount) + "，共 " + str(sum)});
+}
+
+}  // namespace
+
+// G9-G11, C7: discarded 幺鸡 and 乌骨鸡 and the turned-up tile are tiles of the 108.
+std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) const {
+  const bool wugu = options_.on("guiyang-wuguji");
+  int chongfeng_wugu = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const std::string at = "seats[" + std::to_string(s) + "].";
+    copies[kWuguji.index()] =
+        static_cast<std::uint8_t>(copies[kWuguji.index()] + discarded_wuguji_of(seat));
+    if (!wugu && (discarded_wuguji_of(seat) > 0 || chongfeng_wuguji_of(seat)))
+      return field_error(
+          ErrorCode::Inconsistent,
+          at + (discarded_wuguji_of(seat) > 0 ? "discarded_wuguji" : "chongfeng_wuguji"),
+          "乌骨鸡 fields need the house rule guiyang-wuguji on",
+          "乌骨鸡的字段须打开房规 guiyang-wuguji");
+    if (chongfeng_wuguji_of(seat) && discarded_wuguji_of(seat) == 0)
+      return field_error(ErrorCode::Inconsistent, at + "chongfeng_wuguji",
+                         "the 冲锋乌骨鸡 is a discarded 8p: say the seat's discarded 乌骨鸡 too",
+                         "冲锋乌骨鸡是打出的8筒：须同时写明该家打出的乌骨鸡");
+    if (chongfeng_wuguji_of(seat) && ++chongfeng_wugu > 1)
+      return field_error(ErrorCode::Inconsistent, at + "chongfeng_wuguji",
+                         "there is one 冲锋乌骨鸡, the first 8p discarded",
+                         "冲锋乌骨鸡只有一只：第一张打出的8筒");
+  }
+  if (copies[kWuguji.index()] > kCopies)
+    return field_error(ErrorCode::TooManyCopies, "seats",
+                       "more than four 8p (乌骨鸡) in hands and discards",
+                       "手牌与打出的乌骨鸡（8筒）超过四张");
+  return chicken_family::count_table_tiles(t, copies);  // 幺鸡, 冲锋鸡, the turned tile
+}
+
+Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
+  const Table& t = c.table;
+  if (c.is_declared())
+    return field_error(ErrorCode::BadField, "seats",
+                       "the Guiyang rules settle tables of tiles only, not declared patterns",
+                       "贵阳规则只结算写出手牌的牌局，不接受报称牌型");
+  Book book(t, 1, c.arithmetic);
+  std::array<bool, kSeats> up{};
+  std::array<WaitsAnswer, kSeats> waits;
+  for (int s = 0; s < kSeats; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    waits[i] = analyze_waits(*this, *c.waiting[i], {});
+    up[i] = c.winner[i] || waits[i].ready;
+    if (!c.winner[i]) {
+      std::vector<Item> items;
+      if (waits[i].dajiao) items.push_back(*waits[i].dajiao);
+      book.ledger.checks[i] = SeatCheck{waits[i].ready, std::nullopt, waits[i].dajiao, items};
+    }
+  }
+  int next = t.dealer;
+  if (t.outcome == Table::Outcome::Escape)
+    return field_error(ErrorCode::Inconsistent, "result.kind",
+                       "the Guiyang rules have no escape settlement", "贵阳规则没有逃跑结算");
+  if (t.outcome == Table::Outcome::Draw) {
+    // G13 查叫: each seat not ready pays each ready seat its best value over its live waits.
+    const int n_ready = static_cast<int>(std::count(up.begin(), up.end(), true));
+    if (n_ready > 0 && n_ready < kSeats) {
+      const bool with_baoting = options_.on("guiyang-chajiao-baoting");
+      const bool with_dealer = options_.on("guiyang-dealer-chajiao");
+      for (int n = 0; n < kSeats; ++n) {
+        if (up[static_cast<std::size_t>(n)]) continue;
+        auto& item =
+            book.add("chajiao", {"Paying the 叫 (查叫)", "查叫"},
+                     {book.seat(n, false) + " is not ready", book.seat(n, true) + "未听牌"});
+        for (int r = 0; r < kSeats; ++r) {
+          const auto ri = static_cast<std::size_t>(r);
+          if (!up[ri]) continue;
+          const Item& best = *waits[ri].dajiao;
+          std::vector<Item> items;
+          const bool baoting = with_baoting && t.seats[ri].baoting;
+          const bool plain = best.id == "pinghu";
+          items.push_back(baoting && plain && options_.on("guiyang-pinghu-absorbed")
+                              ? Item{best.id, best.zh, best.en, 0}
+                              : best);
+          if (baoting) items.push_back(addon("baoting"));
+          if (with_dealer && dealer_bonus(r == t.dealer, n == t.dealer)) {
+            items.push_back(addon("zuozhuang"));
+            if (t.streak > 0) items.push_back(lianzhuang(t.streak));
+          }
+          std::int64_t v = 0;
+          for (const auto& x : items) v = book.plus(v, x.value);
+          item.transfers.push_back({n, r, v, v, items});
+          if (book.lines()) item.lines.push_back(transfer_line(book, item.transfers.back(), *this));
+        }
+      }
+    }
+    // G14: nobody or everybody ready → the dealer stays; one seat not ready → it deals; else
+    // the dealer if ready, else the ready seat nearest after him (guiyang-draw-dealer=qq).
+    if (options_.get("guiyang-draw-dealer") == 0) {
+      if (n_ready == kSeats - 1) {
+        next = static_cast<int>(std::find(up.begin(), up.end(), false) - up.begin());
+      } else if (n_ready > 0 && n_ready < kSeats && !up[static_cast<std::size_t>(t.dealer)]) {
+        for (int k = 1; k < kSeats; ++k)
+          if (up[static_cast<std::size_t>((t.dealer + k) % kSeats)]) {
+            next = (t.dealer + k) % kSeats;
+            break;
+          }
+      }
+    }
+    book.ledger.next_dealer = next;
+    if (book.overflowed()) return out_of_range("an amount", "金额");
+    return std::move(book.ledger);
+  }
+
+  // The wins (G4-G7).
+  const WinEvent& first = t.wins.front();
+  for (std::size_t wi = 0; wi < t.wins.size(); ++wi) {
+    const WinEvent& w = t.wins[wi];
+    const std::string field = "result.wins[" + std::to_string(wi) + "]";
+    const Hand hand = with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
+    const Situation s = win_situation(c, w);
+    auto sc = score(hand, s);
+    if (!sc) {
+      Error e = sc.error();
+      e.field = field;
+      return e;
+    }
+    const std::string who_en = book.seat(w.seat, false), who_zh = book.seat(w.seat, true);
+    if (!sc->win)
+      return field_error(
+          ErrorCode::Inconsistent, field,
+          who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
+          who_zh + "的手牌加 " + w.tile.chinese() + " 不成胡：" + sc->reason->zh);
+    if (!sc->legal)
+      return field_error(ErrorCode::Inconsistent, field,
+                         who_en + " cannot win this: " + sc->reason->en,
+                         who_zh + "不能胡：" + sc->reason->zh);
+    const Parts parts = best_parts(hand, w.tile, w.robbing_kong)->second;
+    const bool bao = w.robbing_kong && qianggang_bao();
+    const Text how =
+        s.zimo ? Text{"self-draw", "自摸"}
+        : w.robbing_kong
+            ? Text{"robbing " + book.seat(w.from, false) + "'s kong" +
+                       (bao ? ", paid for all three" : ""),
+                   "抢" + book.seat(w.from, true) + "的杠" + (bao ? "，包三家" : "")}
+            : Text{"off " + book.seat(w.from, false), book.seat(w.from, true) + "点炮"};
+    auto& item = book.add("win", {"Win (胡牌分)", "胡牌分"},
+                          {who_en + ", " + how.en + ": " + item_names(sc->items, false),
+                           who_zh + " " + how.zh + "：" + item_names(sc->items, true)});
+    for (int k = 1; k < kSeats; ++k) {
+      const int q = (w.seat + k) % kSeats;  // whose share
+      if (!s.zimo && !bao && q != w.from) continue;
+      const bool declared =
+          t.seats[static_cast<std::size_t>(q)].baoting && (!(s.zimo || bao) || shabao_on_zimo());
+      const Share share{dealer_bonus(w.seat == t.dealer, q == t.dealer), declared};
+      ItemList items = price_share(parts, s, share);
+      std::int64_t v = 0;
+      for (const auto& x : items) v = book.plus(v, x.value);
+      const int payer = bao ? w.from : q;
+      item.transfers.push_back(
+          {payer, w.seat, v, v, std::vector<Item>(items.begin(), items.end())});
+      if (book.lines()) {
+        Text line = transfer_line(book, item.transfers.back(), *this);
+        if (bao) {
+          line.en += " (" + book.seat(q, false) + "'s share)";
+          line.zh += "（" + book.seat(q, true) + "的一份）";
+        }
+        item.lines.push_back(std::move(line));
+      }
+    }
+  }
+
+  // G12 全烧: the discarder of a 热炮 and a robbed seat collect no 豆 or 鸡.
+  const int shao = static_cast<int>(options_.get("guiyang-shao"));
+  const bool repao = first.after_kong && !first.self_drawn() && !first.robbing_kong;
+  std::array<bool, kSeats> burnt{};
+  if (shao == 0) {
+    if (repao || first.robbing_kong) burnt[static_cast<std::size_t>(first.from)] = true;
+  }
+  auto collects = [&](int s) {
+    return up[static_cast<std::size_t>(s)] && !burnt[static_cast<std::size_t>(s)];
+  };
+
+  // G8 豆.
+  const bool bao_dou = options_.on("guiyang-bao-dou");
+  for (std::size_t i = 0; i < t.kongs.size(); ++i) {
+    const KongEvent& k = t.kongs[i];
+    if (c.kong_void[i]) continue;
+    if (shao == 1 && repao && i + 1 == t.kongs.size() && k.seat == first.from) continue;
+    const bool direct = k.kind == Meld::Kind::DirectKong;
+    const auto [id, name, amount] =
+        k.kind == Meld::Kind::ConcealedKong
+            ? std::tuple{"mendou", Text{"Concealed kong 豆 (闷豆)", "闷豆"},
+                         options_.get("guiyang-mendou")}
+        : direct ? std::tuple{"mingdou", Text{"Direct kong 豆 (明豆)", "明豆"},
+                              options_.get("guiyang-mingdou")}
+                 : std::tuple{"zhuanwandou", Text{"Added kong 豆 (转弯豆)", "转弯豆"},
+                              options_.get("guiyang-zhuanwandou")};
+    std::vector<int> payers;
+    for (int p = 0; p < kSeats; ++p)
+      if (p != k.seat && (!direct || p == k.from)) payers.push_back(p);
+    Text detail{k.tile.ascii() + " " + book.seat(k.seat, false) +
+                    (direct ? " (from " + book.seat(k.from, false) + ")" : ""),
+                k.tile.chinese() + " " + book.seat(k.seat, true) +
+                    (direct ? "（" + book.seat(k.from, true) + "点杠）" : "")};
+    if (collects(k.seat)) {
+      book_each(book, id, name, detail, payers, k.seat, amount);
+    } else if (!up[static_cast<std::size_t>(k.seat)] && bao_dou) {
+      // 包豆: a konger neither won nor ready pays each amount to each seat that would have
+      // paid it, if it won or is ready and is not burnt.
+      std::vector<int> to;
+      for (int p : payers)
+        if (collects(p)) to.push_back(p);
+      detail.en += " neither won nor is ready: pays it back (guiyang-bao-dou)";
+      detail.zh += "未胡未听，赔出豆分（包豆）";
+      book_each(book, "baodou", {"豆 paid back (包豆)", "包豆"}, detail, to, k.seat, amount, true);
+    }
+  }
+
+  // G9-G11 鸡.
+  const bool wugu = options_.on("guiyang-wuguji");
+  const ChickenValues values = chicken_values(options_, flipped_of(t));
+  const bool from_ready = options_.on("guiyang-ji-from-ready");
+  const bool bao_ji = options_.on("guiyang-bao-ji");
+  const bool bao_melds = options_.on("guiyang-bao-ji-melds");
+  for (int s = 0; s < kSeats; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    const SeatChickens ch = seat_chickens(held_at_end(c, s), t.seats[i], values, wugu);
+    if (collects(s)) {
+      const std::int64_t plain = ch.held + ch.discarded - ch.chongfeng;
+      std::vector<int> from;
+      for (int q = 0; q < kSeats; ++q)
+        if (q != s && (from_ready || !up[static_cast<std::size_t>(q)])) from.push_back(q);
+      book_each(book, "ji", {"Chickens (鸡)", "鸡"},
+                {book.seat(s, false) + ": " + ch.words.en, book.seat(s, true) + "：" + ch.words.zh},
+                from, s, plain);
+      book_each(book, "chongfengji", {"冲锋鸡", "冲锋鸡"},
+                {book.seat(s, false) + "'s 冲锋鸡", book.seat(s, true) + "的冲锋鸡"}, from, s,
+                ch.chongfeng);
+    } else if (!up[i] && bao_ji) {
+      const std::int64_t owed = ch.discarded + (bao_melds ? ch.melded_1s : 0);
+      std::vector<int> to;
+      for (int q = 0; q < kSeats; ++q)
+        if (q != s && collects(q)) to.push_back(q);
+      book_each(book, "baoji", {"Chickens paid back (包鸡)", "包鸡"},
+                {book.seat(s, false) + " neither won nor is ready and pays for " + ch.words.en,
+                 book.seat(s, true) + "未胡未听，赔" + ch.words.zh},
+                to, s, owed, true);
+    }
+  }
+  if (!values.flipped)
+    book.ledger.notes.push_back({"no turned-up tile: only 幺鸡 (1条) count as 鸡 (G9)",
+                                 "没有翻牌：只有幺鸡（1条）算鸡（G9）"});
+
+  // G14: one winner deals; two: the first winner from the dealer on; three: the discarder.
+  next = first.seat;
+  if (t.wins.size() == 2) {
+    for (int k = 0; k < kSeats; ++k)
+      if (c.winner[static_cast<std::size_t>((t.dealer + k) % kSeats)]) {
+        next = (t.dealer + k) % kSeats;
+        break;
+      }
+  } else if (t.wins.size() >= 3) {
+    next = first.from;
+  }
+  book.ledger.next_dealer = next;
+  if (book.overflowed()) return out_of_range("an amount", "金额");
+  return std::move(book.ledger);
+}
+
+}  // namespace qianmj

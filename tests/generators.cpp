@@ -144,6 +144,11 @@ void some_value(Rng& rng, Pool& pool, json& place, const TableField& f, int perc
       if (int k = pool.pick(rng, 1); k >= 0)
         place[key] = Tile::from_index(k).ascii(), pool.take(k, 1);
       break;
+    case TableField::Kind::Seats: {
+      const int from = uniform(rng, 0, 3);
+      place[key] = {{"from", from}, {"to", (from + uniform(rng, 1, 3)) % 4}};
+      break;
+    }
   }
 }
 

@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.hpp"
+#include "qianmj/engine/settle.hpp"
+#include "qianmj/formats/json.hpp"
+#include "qianmj/formats/table_words.hpp"
 #include "testdata.hpp"
 
 using namespace qianmj;
@@ -87,4 +90,35 @@ TEST_CASE(
       CHECK(j["next"]["streak"] == c["next"][1]);
     }
   }
+}
+
+TEST_CASE(
+    "G8-G16 GE1-GE17 in words: each table said in Chinese and in ASCII (责任鸡西北, 南憨包7万, "
+    "冲锋鸡, 打幺鸡2, 翻7筒) settles to the same totals") {
+  const auto cases = lines_of("guiyang_tables.jsonl");
+  int said = 0;
+  for (const auto& c : cases) {
+    const std::string id = c["id"];
+    if (c.contains("error")) continue;
+    DYNAMIC_SECTION(id) {
+      auto t = table_from_json(c["table"].dump());
+      REQUIRE(t);
+      const auto want = settle(*t);
+      REQUIRE(want);
+      for (bool zh : {true, false}) {
+        auto words = table_to_words(*t, zh);
+        REQUIRE(words);
+        INFO(*words);
+        auto back = table_from_words(std::string_view(*words));
+        REQUIRE(back);
+        auto got = settle(back->table);
+        REQUIRE(got);
+        CHECK(got->totals == want->totals);
+        CHECK(got->next_dealer == want->next_dealer);
+        CHECK(got->items.size() == want->items.size());
+        ++said;
+      }
+    }
+  }
+  CHECK(said >= 2);
 }

@@ -312,14 +312,18 @@ TEST_CASE("Words: every word of every registered rule set's table fields reads b
   for (const auto& k : words::kKeys) CHECK(k.field == nullptr);
   for (const auto& f : table_field_specs()) {
     INFO(f.path);
-    const bool flag = f.kind == TableField::Kind::Bool;
-    const std::string arg = flag                              ? ""
-                            : f.kind == TableField::Kind::Int ? std::to_string(f.max)
-                                                              : "7p";
+    using P = TableField::Place;
+    const bool kong = f.place() == P::Kong, pair = f.place() == P::Table;
+    const bool flag = f.kind == TableField::Kind::Bool && !kong;  // a kong's takes its tile
     std::size_t said = 0;
     for (const auto& spellings : {f.words_zh, f.words_en})
       for (std::string_view w : spellings) {
         const bool en = spellings.data() == f.words_en.data();
+        const std::string arg = flag                              ? ""
+                                : kong                            ? "1m"
+                                : pair                            ? (en ? "WN" : "西北")
+                                : f.kind == TableField::Kind::Int ? std::to_string(f.max)
+                                                                  : "7p";
         INFO(w);
         std::vector<std::string> texts;      // the ways the word is said with `arg`
         auto is_f = [&](const auto& word) {  // a VerbWord or KeyWord of f, with arg
@@ -327,7 +331,7 @@ TEST_CASE("Words: every word of every registered rule set's table fields reads b
           CHECK(word->field == &f);
           CHECK(word->arg == arg);
         };
-        if (f.of_seat()) {
+        if (f.of_seat() || kong) {
           texts = !en    ? std::vector<std::string>{std::string(w) + arg}
                   : flag ? std::vector<std::string>{":" + std::string(w)}
                          : std::vector<std::string>{":" + std::string(w) + ":" + arg,
@@ -345,18 +349,24 @@ TEST_CASE("Words: every word of every registered rule set's table fields reads b
         }
         // In a table: the field, where the word is.
         for (const auto& text : texts) {
-          const std::string said_as = f.of_seat() ? (en ? "S" : "南") + text : text;
-          const std::string line = "庄东 东:2344567筒345789条 东自摸7筒 " + said_as;
+          const std::string said_as = f.of_seat() || kong ? (en ? "S" : "南") + text : text;
+          // A kong's field: seat 南 shows an added kong of 1m.
+          const std::string line = std::string("庄东 东:2344567筒345789条 东自摸7筒 ") +
+                                   (kong ? "南:[1111万+]2223334445万 " : "") + said_as;
           INFO(line);
           auto t = table_from_words(std::string_view(line));
           REQUIRE(t);
-          const TableFieldValues& values =
-              f.of_seat() ? t->table.seats[1].fields : t->table.result_fields;
-          CHECK(values.raw(table_field_slot(f)) == (flag || f.kind == TableField::Kind::Int
-                                                        ? std::max<std::int64_t>(1, f.max)
-                                                        : Tile(Suit::Pin, 7).index() + 1));
-          const std::string field =
-              f.of_seat() ? "seats[1]." + std::string(f.key()) : std::string(f.path);
+          const TableFieldValues& values = f.of_seat() ? t->table.seats[1].fields
+                                           : kong      ? t->table.kongs.at(0).fields
+                                           : pair      ? t->table.fields
+                                                       : t->table.result_fields;
+          CHECK(values.raw(table_field_slot(f)) ==
+                (flag || kong || f.kind == TableField::Kind::Int ? std::max<std::int64_t>(1, f.max)
+                 : pair ? TableFieldType<SeatPair>::encode(std::pair{2, 3})
+                        : Tile(Suit::Pin, 7).index() + 1));
+          const std::string field = f.of_seat() ? "seats[1]." + std::string(f.key())
+                                    : kong      ? "kongs[0]." + std::string(f.key())
+                                                : std::string(f.path);
           CHECK(t->column_of(field) == words::chars(line) - words::chars(said_as) + 1);
           // Written with the first spelling, and read again the same.
           for (bool zh : {true, false}) {

@@ -88,7 +88,13 @@ WordEntry field_entry(const TableField& f) {
   for (auto w : f.words_en) e.en.emplace_back(w);
   const std::string zh(f.words_zh.front()), en(f.words_en.front());
   const std::string what_zh(f.what_zh), what_en(f.what_en);
-  if (!f.of_seat()) {  // a result's keyword and its argument (a tile, or a number)
+  if (f.place() == TableField::Place::Kong) {  // after the seat, with the kong's tile
+    e.says_zh = "一家某个杠是" + what_zh, e.says_en = "a seat's kong is a " + what_en;
+    e.example_zh = "东" + zh + "7万", e.example_en = "E:" + en + ":7m";
+  } else if (f.place() == TableField::Place::Table) {  // a keyword and two seats
+    e.says_zh = what_zh + "：从哪家到哪家", e.says_en = "the " + what_en + ": from whom to whom";
+    e.example_zh = zh + "西北", e.example_en = en + ":WN";
+  } else if (!f.of_seat()) {  // a result's keyword and its argument (a tile, or a number)
     const bool tile = f.kind == TableField::Kind::Tile;
     e.says_zh = what_zh, e.says_en = "the " + what_en;
     e.example_zh = zh + (tile ? "7筒" : "2"), e.example_en = en + (tile ? ":7p" : ":2");

@@ -66,7 +66,9 @@ std::string kong_text(const std::vector<std::pair<Meld::Kind, Tile>>& ks, bool z
 std::optional<Error> check_owned_fields(const Table& t, const Ruleset& rules) {
   if (std::none_of(t.seats.begin(), t.seats.end(),
                    [](const SeatState& s) { return s.fields.any(); }) &&
-      !t.result_fields.any())
+      std::none_of(t.kongs.begin(), t.kongs.end(),
+                   [](const KongEvent& k) { return k.fields.any(); }) &&
+      !t.result_fields.any() && !t.fields.any())
     return std::nullopt;
   std::vector<std::pair<std::string_view, std::string>>
       given;  // {"seats[].chongfeng", "seats[2].chongfeng"}
@@ -79,6 +81,15 @@ std::optional<Error> check_owned_fields(const Table& t, const Ruleset& rules) {
   const auto of_result = table_fields_of_result();
   for (std::size_t i = 0; i < of_result.size(); ++i)
     if (t.result_fields.raw(i) > 0) given.emplace_back(of_result[i]->path, of_result[i]->path);
+  const auto of_kongs = table_fields_of_kongs();
+  for (std::size_t k = 0; k < t.kongs.size(); ++k)
+    for (std::size_t i = 0; i < of_kongs.size(); ++i)
+      if (t.kongs[k].fields.raw(i) > 0)
+        given.emplace_back(of_kongs[i]->path,
+                           path("kongs", k) + "." + std::string(of_kongs[i]->key()));
+  const auto of_table = table_fields_of_table();
+  for (std::size_t i = 0; i < of_table.size(); ++i)
+    if (t.fields.raw(i) > 0) given.emplace_back(of_table[i]->path, of_table[i]->path);
   const RulesetInfo* here = find_ruleset(rules.id());
   auto reads = [](const RulesetInfo& info, std::string_view field) {
     return std::any_of(info.table_fields.begin(), info.table_fields.end(),

@@ -1,6 +1,7 @@
 #include "qianmj/engine/table_fields.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,10 +20,16 @@ namespace {
 }  // namespace
 
 void check_table_field(const TableField& f) {
-  if (!f.of_seat() && f.path.substr(0, 7) != "result.") refuse(f.path, "not seats[]. or result.");
+  using Kind = TableField::Kind;
+  using Place = TableField::Place;
+  if (f.place() == Place::Table && f.path.find_first_of(".[") != std::string_view::npos)
+    refuse(f.path, "not seats[]., result., kongs[]. or a top-level name");
   if (f.key().empty()) refuse(f.path, "no key");
-  const bool range = f.kind == TableField::Kind::Bool ? f.min == 0 && f.max == 1
-                     : f.kind == TableField::Kind::Tile
+  if ((f.place() == Place::Kong) != (f.kind == Kind::Bool && f.place() == Place::Kong) ||
+      (f.place() == Place::Table) != (f.kind == Kind::Seats))
+    refuse(f.path, "a kong's field other than on/off, or a table's other than a pair of seats");
+  const bool range = f.kind == Kind::Bool ? f.min == 0 && f.max == 1
+                     : f.kind == Kind::Tile || f.kind == Kind::Seats
                          ? f.min == 0 && f.max == 0
                          : f.min == 0 && f.max > 0 && f.max <= INT32_MAX;
   if (!range) refuse(f.path, "a range other than 0 (not given) to some maximum");
@@ -34,11 +41,11 @@ void check_table_field(const TableField& f) {
        f.of_seat() != (f.how_many_en.find("{}") != std::string_view::npos)))
     refuse(f.path,
            "an Int without how_many_en, or with it: {} (the seat) in a seat's, none in a result's");
-  if (!f.of_seat() && f.kind == TableField::Kind::Bool)
+  if (f.place() == Place::Result && f.kind == Kind::Bool)
     refuse(
         f.path,
         "a Bool of the result: a result's field is read as a keyword with an argument (WORD:ARG)");
-  if (!f.of_seat() && f.after_win_en.empty())
+  if (f.place() == Place::Result && f.after_win_en.empty())
     refuse(f.path, "a result's field without after_win_en");
 }
 
@@ -46,7 +53,7 @@ namespace {
 
 struct All {
   std::vector<TableField> specs;
-  std::vector<const TableField*> of_seats, of_result;  // by slot
+  std::array<std::vector<const TableField*>, 4> of;  // by place, then by slot
 };
 
 const All& all() {
@@ -71,10 +78,12 @@ const All& all() {
           }
         if (!known) out.specs.push_back(f);
       }
-    for (const auto& f : out.specs) (f.of_seat() ? out.of_seats : out.of_result).push_back(&f);
-    if (out.of_seats.size() > TableFieldValues::kMax ||
-        out.of_result.size() > TableFieldValues::kMax)
-      refuse(out.specs.back().path, "more fields than TableFieldValues::kMax");
+    for (const auto& f : out.specs) {
+      auto& place = out.of[static_cast<std::size_t>(f.place())];
+      place.push_back(&f);
+      if (place.size() > TableFieldValues::kMax)
+        refuse(f.path, "more fields than TableFieldValues::kMax");
+    }
     return out;
   }();
   return built;
@@ -86,12 +95,20 @@ std::span<const TableField> table_field_specs() {
   return all().specs;
 }
 
-std::span<const TableField* const> table_fields_of_seats() {
-  return all().of_seats;
+std::span<const TableField* const> table_fields_of(TableField::Place place) {
+  return all().of[static_cast<std::size_t>(place)];
 }
-
+std::span<const TableField* const> table_fields_of_seats() {
+  return table_fields_of(TableField::Place::Seat);
+}
 std::span<const TableField* const> table_fields_of_result() {
-  return all().of_result;
+  return table_fields_of(TableField::Place::Result);
+}
+std::span<const TableField* const> table_fields_of_kongs() {
+  return table_fields_of(TableField::Place::Kong);
+}
+std::span<const TableField* const> table_fields_of_table() {
+  return table_fields_of(TableField::Place::Table);
 }
 
 const TableField* find_table_field(std::string_view path) {
@@ -111,7 +128,7 @@ const TableField* find_table_field_word(std::string_view word) {
 }
 
 std::size_t table_field_slot(const TableField& field) {
-  const auto place = field.of_seat() ? table_fields_of_seats() : table_fields_of_result();
+  const auto place = table_fields_of(field.place());
   for (std::size_t i = 0; i < place.size(); ++i)
     if (place[i]->path == field.path) return i;
   refuse(field.path, "no registered rule set declares it");

@@ -271,6 +271,24 @@ void read_table_fields(Fields& f, std::span<const TableField* const> fields,
       case TableField::Kind::Tile:
         out.set_raw(i, TableFieldType<std::optional<Tile>>::encode(f.tile(field.key(), false)));
         break;
+      case TableField::Kind::Seats: {  // {"from": s, "to": t}, two different seats
+        if (!f.has(field.key())) break;
+        static constexpr std::string_view kPairKeys[] = {"from", "to"};
+        Fields pair(f.raw(field.key()), field.key(), kPairKeys);
+        const auto from = pair.integer("from", 0, 3, std::nullopt);
+        const auto to = pair.integer("to", 0, 3, std::nullopt);
+        if (!pair.error() && from == to)
+          pair.fail("to", "a seat other than \"from\"", "应为 from 以外的一家");
+        if (pair.error()) {
+          Error e = *pair.error();
+          if (!f.path().empty()) e.field = f.path() + "." + e.field;
+          f.set_error(std::move(e));
+          break;
+        }
+        out.set_raw(i, TableFieldType<SeatPair>::encode(
+                           std::pair{static_cast<int>(from), static_cast<int>(to)}));
+        break;
+      }
     }
   }
 }
@@ -293,6 +311,11 @@ void write_table_fields(json& j, std::span<const TableField* const> fields,
       case TableField::Kind::Tile:
         j[key] = TableFieldType<std::optional<Tile>>::decode(v)->ascii();
         break;
+      case TableField::Kind::Seats: {
+        const auto pair = TableFieldType<SeatPair>::decode(v);
+        j[key] = {{"from", pair->first}, {"to", pair->second}};
+        break;
+      }
     }
   }
 }
@@ -318,6 +341,16 @@ std::span<const std::string_view> json_detail::seat_keys() {
 
 std::span<const std::string_view> json_detail::result_keys() {
   static const auto keys = keys_with(json_detail::kResultOwnKeys, table_fields_of_result());
+  return keys;
+}
+
+std::span<const std::string_view> json_detail::kong_keys() {
+  static const auto keys = keys_with(json_detail::kKongKeys, table_fields_of_kongs());
+  return keys;
+}
+
+std::span<const std::string_view> json_detail::table_keys() {
+  static const auto keys = keys_with(json_detail::kTableKeys, table_fields_of_table());
   return keys;
 }
 
@@ -476,7 +509,7 @@ std::optional<Error> read_kongs(const Fields& top, Table& t) {
     return json_field(ErrorCode::BadField, "kongs", "more kongs than a hand can hold",
                       "杠的数量超出可能");
   for (std::size_t i = 0; i < top.raw("kongs").size(); ++i) {
-    Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i), json_detail::kKongKeys);
+    Fields f(top.raw("kongs")[i], "kongs", static_cast<long>(i), json_detail::kong_keys());
     KongEvent k;
     k.seat = static_cast<int>(f.integer("seat", 0, 3, std::nullopt));
     auto kind = f.text("kind", true);
@@ -488,6 +521,7 @@ std::optional<Error> read_kongs(const Fields& top, Table& t) {
     }
     if (auto tile = f.tile("tile", true)) k.tile = *tile;
     k.from = static_cast<int>(f.integer("from", 0, 3, -1));
+    read_table_fields(f, table_fields_of_kongs(), k.fields);
     if (f.error()) return *f.error();
     t.kongs.push_back(k);
   }
@@ -549,8 +583,9 @@ std::optional<Error> read_result(const Fields& top, Table& t) {
 Result<Table> table_from_value(const In& j) {
   Table t;
   t.rules.clear();
-  Fields top(j, "", json_detail::kTableKeys);
+  Fields top(j, "", json_detail::table_keys());
   if (top.error()) return *top.error();
+  read_table_fields(top, table_fields_of_table(), t.fields);
   if (auto r = top.text("rules", false)) t.rules = *r;
   if (find_ruleset(t.rules)) t.options = Options(t.rules);  // another rule set's option is refused
   read_options(top, t);
@@ -627,6 +662,7 @@ Json table_to_json(const Table& t) {
                                                               : "concealed"},
                    {"tile", k.tile.ascii()}};
       if (k.from >= 0) kong["from"] = k.from;
+      write_table_fields(kong, table_fields_of_kongs(), k.fields);
       kongs.push_back(kong);
     }
     j["kongs"] = kongs;
@@ -657,6 +693,7 @@ Json table_to_json(const Table& t) {
     }
   }
   j["result"] = result;
+  write_table_fields(j, table_fields_of_table(), t.fields);
   return j;
 }
 

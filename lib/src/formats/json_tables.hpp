@@ -39,6 +39,10 @@ consteval std::uint32_t key_bit(const std::string_view (&keys)[N], std::string_v
 // table fields there (table_fields_of_seats(), table_fields_of_result()), at their slots.
 std::span<const std::string_view> seat_keys();
 std::span<const std::string_view> result_keys();
+// The same for a kong's object and the table's own (the one-pass reader knows only the
+// own keys: a table with a kong's or the table's field is read by the checked reader).
+std::span<const std::string_view> kong_keys();
+std::span<const std::string_view> table_keys();
 
 // A kong's "kind" in a table: direct, added or concealed; std::nullopt for any other.
 std::optional<Meld::Kind> kong_kind(std::string_view name);

@@ -173,6 +173,8 @@ bool table_field(Scan& in, const TableField& field, std::size_t slot, TableField
       out.set_raw(slot, TableFieldType<std::optional<Tile>>::encode(tile));
       return true;
     }
+    case TableField::Kind::Seats:  // only the table's own: the checked reader reads those
+      return false;
   }
   return false;
 }

@@ -17,8 +17,9 @@ struct KongEvent {
   int seat = 0;
   Meld::Kind kind = Meld::Kind::DirectKong;  // never Pung
   Tile tile;
-  int from = -1;           // the discarder, for a direct kong
-  bool tile_known = true;  // false: a declared kong said without its tile (北暗杠)
+  int from = -1;            // the discarder, for a direct kong
+  bool tile_known = true;   // false: a declared kong said without its tile (北暗杠)
+  TableFieldValues fields;  // "kongs[].NAME" of the rule sets that own them (Guiyang: 憨包)
   friend bool operator==(const KongEvent&, const KongEvent&) = default;
 };
 
@@ -68,6 +69,7 @@ struct Table {
   int escaper = -1;
   bool last_four = false;
   TableFieldValues result_fields;  // "result.NAME" of a win (Zunyi: the turned-up tile)
+  TableFieldValues fields;         // "NAME" of the table itself (Guiyang: 责任鸡)
   // Declared (said by result and pattern, tiles not checked): some seat has `declared`. A
   // table is declared or in tiles, not both: a declared table has no hands.
   bool declared() const;

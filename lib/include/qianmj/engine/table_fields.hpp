@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include "qianmj/core/tile.hpp"
 
@@ -15,9 +16,14 @@ namespace qianmj {
 
 // One field of a settle table that only some rule sets read, such as Zunyi's 冲锋鸡.
 struct TableField {
-  enum class Kind : std::uint8_t { Bool, Int, Tile };
-  // Its JSON path: "seats[].NAME", a field of every seat, or "result.NAME", a field of a win's
-  // result (a draw or an escape has none).
+  // Seat: a pair of seats, from one to another (Guiyang's 责任鸡 {"from": 2, "to": 3}).
+  enum class Kind : std::uint8_t { Bool, Int, Tile, Seats };
+  // Where it is: a field of every seat, of a win's result (a draw or an escape has none), of
+  // every kong, or of the table itself.
+  enum class Place : std::uint8_t { Seat, Result, Kong, Table };
+  // Its JSON path: "seats[].NAME", "result.NAME", "kongs[].NAME" (an on/off only, said in words
+  // after its seat with the kong's tile: 南憨包7万), or "NAME" at the top of the table (a pair
+  // of seats only, said in words as a keyword with the two seats: 责任鸡西北).
   std::string_view path;
   Kind kind;
   // An Int's range: 0 (not given) to a maximum of at most 2^31 - 1; a Bool's 0 to 1, a Tile's
@@ -43,6 +49,12 @@ struct TableField {
   std::string_view after_win_en = {};
 
   constexpr bool of_seat() const { return path.substr(0, 8) == "seats[]."; }
+  constexpr Place place() const {
+    return of_seat()                         ? Place::Seat
+           : path.substr(0, 7) == "result."  ? Place::Result
+           : path.substr(0, 8) == "kongs[]." ? Place::Kong
+                                             : Place::Table;
+  }
   // The JSON key ("chongfeng").
   constexpr std::string_view key() const { return path.substr(path.rfind('.') + 1); }
 };
@@ -59,6 +71,10 @@ std::span<const TableField> table_field_specs();
 // The fields of seats, and of a win's result, each at its slot in TableFieldValues.
 std::span<const TableField* const> table_fields_of_seats();
 std::span<const TableField* const> table_fields_of_result();
+std::span<const TableField* const> table_fields_of_kongs();
+std::span<const TableField* const> table_fields_of_table();
+// Those of one place.
+std::span<const TableField* const> table_fields_of(TableField::Place place);
 // The field at `path` ("seats[].chongfeng"), or nullptr.
 const TableField* find_table_field(std::string_view path);
 // The field a word of a table in words names ("冲锋鸡", "chongfeng", "flip"), or nullptr.
@@ -104,6 +120,17 @@ struct TableFieldType<int> {
   static constexpr TableField::Kind kind = TableField::Kind::Int;
   static int decode(std::int64_t v) { return static_cast<int>(v); }
   static std::int64_t encode(int v) { return v; }
+};
+// A pair of seats (from, to), two different seats.
+using SeatPair = std::optional<std::pair<int, int>>;
+template <>
+struct TableFieldType<SeatPair> {
+  static constexpr TableField::Kind kind = TableField::Kind::Seats;
+  static SeatPair decode(std::int64_t v) {
+    if (v == 0) return std::nullopt;
+    return std::pair{static_cast<int>((v - 1) / 4), static_cast<int>((v - 1) % 4)};
+  }
+  static std::int64_t encode(SeatPair v) { return v ? v->first * 4 + v->second + 1 : 0; }
 };
 template <>
 struct TableFieldType<std::optional<Tile>> {

@@ -132,11 +132,19 @@ std::optional<Flag> flag_word(std::string_view w) {
 }
 
 FieldWords make_field_words(std::span<const TableField* const> of_seats,
-                            std::span<const TableField* const> of_result) {
+                            std::span<const TableField* const> of_result,
+                            std::span<const TableField* const> of_kongs,
+                            std::span<const TableField* const> of_table) {
   FieldWords out;
   out.of_seats = of_seats;
   out.of_result = of_result;
-  for (const TableField* f : of_seats) {
+  out.of_kongs = of_kongs;
+  out.of_table = of_table;
+  std::vector<const TableField*> verbs(of_seats.begin(), of_seats.end());  // said after a seat
+  verbs.insert(verbs.end(), of_kongs.begin(), of_kongs.end());
+  std::vector<const TableField*> keys(of_result.begin(), of_result.end());  // keywords
+  keys.insert(keys.end(), of_table.begin(), of_table.end());
+  for (const TableField* f : verbs) {
     for (auto w : f->words_zh) {
       check_field_word(out, *f, w);
       out.verbs.push_back({w, Verb::Field, false, f});
@@ -147,7 +155,7 @@ FieldWords make_field_words(std::span<const TableField* const> of_seats,
       out.verbs.push_back({w, Verb::Field, true, f});
     }
   }
-  for (const TableField* f : of_result)
+  for (const TableField* f : keys)
     for (const auto& spellings : {f->words_zh, f->words_en})
       for (auto w : spellings) {
         check_field_word(out, *f, w);
@@ -163,7 +171,8 @@ FieldWords make_field_words(std::span<const TableField* const> of_seats,
 
 const FieldWords& field_words() {
   static const FieldWords words =
-      make_field_words(table_fields_of_seats(), table_fields_of_result());
+      make_field_words(table_fields_of_seats(), table_fields_of_result(), table_fields_of_kongs(),
+                       table_fields_of_table());
   return words;
 }
 

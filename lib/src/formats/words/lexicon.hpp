@@ -130,7 +130,8 @@ inline constexpr VerbSpelling kVerbs[] = {
 // The verbs whose argument follows them (胡7筒, 杠(9999筒)), a field's but a Bool's; the others
 // stand alone.
 constexpr bool takes_argument(const VerbSpelling& v) {
-  if (v.field) return v.field->kind != TableField::Kind::Bool;
+  if (v.field)  // a kong's field: the kong's tile (南憨包7万)
+    return v.field->kind != TableField::Kind::Bool || v.field->place() == TableField::Place::Kong;
   return v.verb == Verb::Win || v.verb == Verb::SelfDraw || v.verb == Verb::Fed ||
          v.verb == Verb::Kongs || v.verb == Verb::HuaWin || v.verb == Verb::Ready ||
          v.verb == Verb::Chickens || v.verb == Verb::DirectKong || v.verb == Verb::ConcealedKong ||
@@ -323,14 +324,14 @@ std::optional<Flag> flag_word(std::string_view w);
 
 struct FieldWords {
   // The fields, each at its slot in TableFieldValues (kept, not copied: they outlive these).
-  std::span<const TableField*const> of_seats, of_result;
+  std::span<const TableField*const> of_seats, of_result, of_kongs, of_table;
   std::vector<VerbSpelling> verbs;  // of the seats' fields, Verb::Field
   std::vector<KeySpelling> keys;    // of the result's fields, Key::Field
   FirstBytes glued_first{}, ascii_first{}, key_first{};
 
   // The slot of `f`, one of these fields (the reader only meets words made from them).
   std::size_t slot(const TableField& f) const {
-    for (const auto place : {of_seats, of_result})
+    for (const auto place : {of_seats, of_result, of_kongs, of_table})
       for (std::size_t i = 0; i < place.size(); ++i)
         if (place[i] == &f) return i;
     throw std::logic_error("a table field not among the words' fields: " + std::string(f.path));
@@ -343,7 +344,9 @@ struct FieldWords {
 // separator (: = ：) or a space in it, a seat's ASCII word that starts as a hand does (E:9p…),
 // or more than 64 of either kind: a rule set's declaration the words could not read back.
 FieldWords make_field_words(std::span<const TableField* const> of_seats,
-                            std::span<const TableField* const> of_result);
+                            std::span<const TableField* const> of_result,
+                            std::span<const TableField* const> of_kongs = {},
+                            std::span<const TableField* const> of_table = {});
 
 // The words of every registered rule set's fields (table_fields_of_seats(),
 // table_fields_of_result()), made on first use: never at static initialization, before the

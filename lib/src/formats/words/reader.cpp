@@ -204,7 +204,17 @@ class WordsReader {
   std::array<Said, kSeats> hand_said_{}, baoting_said_{}, kongs_said_{};
   // The rule sets' table fields said, by slot (table_fields_of_seats(), _of_result()).
   std::array<std::array<Said, TableFieldValues::kMax>, kSeats> seat_field_said_{};
-  std::array<Said, TableFieldValues::kMax> result_field_said_{};
+  std::array<Said, TableFieldValues::kMax> result_field_said_{}, table_field_said_{};
+  // A kong's field said after its seat with the kong's tile (南憨包7万): applied to that kong
+  // once the kongs are known.
+  struct KongFieldWord {
+    int seat;
+    Tile tile;
+    const TableField* field;
+    int column;
+  };
+  std::vector<KongFieldWord> kong_fields_;
+  Failure put_kong_fields();
   std::optional<Tile> last_kong_;
   std::vector<std::pair<int, Tile>> kong_order_;  // 杠序
   std::vector<WinWord> wins_;
@@ -243,6 +253,7 @@ Result<WordsTable> WordsReader::read() {
   if (auto e = make_result()) return *e;
   if (auto e = check_after_kong()) return *e;
   if (auto e = kong_order_.empty() ? move_last_kong() : order_kongs_as_said()) return *e;
+  if (auto e = put_kong_fields()) return *e;
   put_kongs_and_names();
   put_declared();
   return std::move(out_);
@@ -442,9 +453,41 @@ WordsReader::Failure WordsReader::on_rules(std::string_view arg) {
   return on_ruleset(*r);
 }
 
-// A win's table field of a rule set: its keyword, and its argument.
+// A win's table field of a rule set: its keyword, and its argument; or the table's own, a
+// pair of seats (责任鸡西北: from 西 to 北; zeren:WN).
 WordsReader::Failure WordsReader::on_result_field(const TableField& f, std::string_view arg,
                                                   std::size_t offset) {
+  if (f.place() == TableField::Place::Table) {
+    std::optional<int> from, to;
+    // Two seats, each a Chinese seat (three bytes) or an ASCII letter.
+    auto one = [&](std::string_view& rest) -> std::optional<int> {
+      for (std::size_t n : {std::size_t{3}, std::size_t{1}})
+        if (rest.size() >= n)
+          if (auto seat = seat_of(rest.substr(0, n))) {
+            rest.remove_prefix(n);
+            return seat;
+          }
+      return std::nullopt;
+    };
+    std::string_view rest = arg;
+    from = one(rest);
+    to = one(rest);
+    if (!from || !to || !rest.empty() || *from == *to)
+      return word_error(ErrorCode::BadWord, *tok_,
+                        std::string(tok_->text) + ": the " + std::string(f.what_en) +
+                            " names two seats, from whom to whom (" +
+                            std::string(f.words_zh.front()) + "西北, " +
+                            std::string(f.words_en.front()) + ":WN)",
+                        std::string(tok_->text) + "：" + std::string(f.what_zh) +
+                            "须写明从哪家到哪家（" + std::string(f.words_zh.front()) + "西北）");
+    const std::size_t slot = fields_.slot(f);
+    if (table_field_said_[slot])
+      return twice(*tok_, "the " + std::string(f.what_en), std::string(f.what_zh));
+    table_field_said_[slot].column = tok_->column;
+    t_.fields.set_raw(slot, TableFieldType<SeatPair>::encode(std::pair{*from, *to}));
+    out_.fields.emplace_back(f.path, tok_->column);
+    return std::nullopt;
+  }
   auto value = field_value(f, -1, arg, offset);
   if (!value) return value.error();
   const std::size_t slot = fields_.slot(f);
@@ -723,6 +766,16 @@ WordsReader::Failure WordsReader::on_seat_dealer(int s) {
 WordsReader::Failure WordsReader::on_seat_field(int s, const TableField& f, std::string_view arg,
                                                 std::size_t offset) {
   const auto si = static_cast<std::size_t>(s);
+  if (f.place() == TableField::Place::Kong) {  // 南憨包7万: the kong of that tile
+    auto tile = tile_at(*tok_, arg, offset);
+    if (!tile) return tile.error();
+    for (const auto& k : kong_fields_)
+      if (k.seat == s && k.tile == *tile && k.field == &f)
+        return twice(*tok_, seat_en(s) + "'s " + std::string(f.what_en) + " " + tile->ascii(),
+                     seat_zh(s) + tile->chinese() + std::string(f.what_zh));
+    kong_fields_.push_back({s, *tile, &f, tok_->column});
+    return std::nullopt;
+  }
   auto value = field_value(f, s, arg, offset);
   if (!value) return value.error();
   const std::size_t slot = fields_.slot(f);
@@ -752,6 +805,7 @@ Result<std::int64_t> WordsReader::field_value(const TableField& f, int s, std::s
       if (!tile) return tile.error();
       return TableFieldType<std::optional<Tile>>::encode(*tile);
     }
+    case TableField::Kind::Seats:  // the table's own: read by on_result_field
     case TableField::Kind::Int:
       break;
   }
@@ -978,11 +1032,12 @@ void WordsReader::collect_kongs() {
         t_.seats[si].hand ? &t_.seats[si].hand->melds : &loose_kongs_[si];
     int column = t_.seats[si].hand ? hand_said_[si].column : kongs_said_[si].column;
     for (const auto& m : *melds)
-      if (m.is_kong()) kongs_.push_back({{s, m.kind, m.tile, -1}, column});
+      if (m.is_kong()) kongs_.push_back({{s, m.kind, m.tile, -1, true, {}}, column});
     if (t_.seats[si].hand) continue;  // its kong words are melds of the hand now
     for (const auto& k : kong_verbs_)
       if (k.seat == s)
-        kongs_.push_back({{s, k.kind, k.tile.value_or(Tile()), -1, k.tile.has_value()}, k.column});
+        kongs_.push_back(
+            {{s, k.kind, k.tile.value_or(Tile()), -1, k.tile.has_value(), {}}, k.column});
   }
 }
 
@@ -1233,6 +1288,25 @@ WordsReader::Failure WordsReader::move_last_kong() {
     KongWord k = kongs_[candidates.front()];
     kongs_.erase(kongs_.begin() + static_cast<long>(candidates.front()));
     kongs_.push_back(k);
+  }
+  return std::nullopt;
+}
+
+WordsReader::Failure WordsReader::put_kong_fields() {
+  for (const auto& said : kong_fields_) {
+    auto it = std::find_if(kongs_.begin(), kongs_.end(), [&](const KongWord& k) {
+      return k.kong.seat == said.seat && k.kong.tile == said.tile;
+    });
+    if (it == kongs_.end())
+      return word_error(ErrorCode::Inconsistent, token_at(said.column),
+                        std::string(said.field->what_en) + ": " + seat_en(said.seat) +
+                            " shows no kong of " + said.tile.ascii(),
+                        std::string(said.field->what_zh) + "：" + seat_zh(said.seat) + "没有" +
+                            said.tile.chinese() + "的杠");
+    it->kong.fields.set_raw(fields_.slot(*said.field), 1);
+    const auto i = static_cast<std::size_t>(it - kongs_.begin());
+    out_.fields.emplace_back("kongs[" + std::to_string(i) + "]." + std::string(said.field->key()),
+                             said.column);
   }
   return std::nullopt;
 }

@@ -48,7 +48,9 @@ class WordsWriter {
     put_loose_kongs();
     put_feeds();
     put_kong_order();
+    put_kong_fields();
     put_result();
+    put_table_fields();
     std::string out;
     for (const auto& x : w_) out += (out.empty() ? "" : " ") + x;
     return out;
@@ -134,6 +136,28 @@ class WordsWriter {
                   : tile(*TableFieldType<std::optional<Tile>>::decode(v));
       w_.push_back(std::move(word));
     }
+  }
+
+  // Each kong's fields given, after its seat with its tile (南憨包7万, S:hanbao:7m).
+  void put_kong_fields() {
+    const auto fields = table_fields_of_kongs();
+    for (const auto& k : t_.kongs)
+      for (std::size_t slot = 0; slot < fields.size(); ++slot)
+        if (k.fields.raw(slot))
+          w_.push_back(
+              seat(k.seat) + (zh_ ? "" : ":") +
+              std::string(zh_ ? fields[slot]->words_zh.front() : fields[slot]->words_en.front()) +
+              (zh_ ? "" : ":") + tile(k.tile));
+  }
+
+  // The table's own fields: a keyword and the two seats (责任鸡西北, zeren:WN).
+  void put_table_fields() {
+    const auto fields = table_fields_of_table();
+    for (std::size_t slot = 0; slot < fields.size(); ++slot)
+      if (const auto pair = TableFieldType<SeatPair>::decode(t_.fields.raw(slot)))
+        w_.push_back(
+            std::string(zh_ ? fields[slot]->words_zh.front() : fields[slot]->words_en.front()) +
+            (zh_ ? "" : ":") + seat(pair->first) + seat(pair->second));
   }
 
   // Kongs the hands show, and those of hand-less seats; the void robbed kong is left out.

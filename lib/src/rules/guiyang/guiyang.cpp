@@ -292,9 +292,10 @@ constexpr OptionSpec kOptions[] = {
      "黄庄后的庄家：qq 按查叫规则；stay 庄家连庄", kDrawDealer},
 };
 
-constexpr TableField kTableFields[] = {chicken_fields::kDiscardedYaoji, chicken_fields::kChongfeng,
-                                       chicken_fields::kFlipped, guiyang_fields::kDiscardedWuguji,
-                                       guiyang_fields::kChongfengWuguji};
+constexpr TableField kTableFields[] = {
+    chicken_fields::kDiscardedYaoji,  chicken_fields::kChongfeng,       chicken_fields::kFlipped,
+    guiyang_fields::kDiscardedWuguji, guiyang_fields::kChongfengWuguji, guiyang_fields::kZeren,
+    guiyang_fields::kZerenWuguji,     guiyang_fields::kHanbao};
 
 std::unique_ptr<Ruleset> make_guiyang(Options options) {
   return std::make_unique<Guiyang>(std::move(options));

@@ -25,6 +25,16 @@ bool chongfeng_wuguji_of(const SeatState& seat) {
   return key.get(seat.fields);
 }
 
+SeatPair zeren_of(const Table& t, bool wugu) {
+  static const TableFieldKey<SeatPair> yaoji(guiyang_fields::kZeren),
+      wuguji(guiyang_fields::kZerenWuguji);
+  return (wugu ? wuguji : yaoji).get(t.fields);
+}
+bool hanbao_of(const KongEvent& k) {
+  static const TableFieldKey<bool> key(guiyang_fields::kHanbao);
+  return key.get(k.fields);
+}
+
 constexpr Tile kYaoji(Suit::Sou, 1);
 constexpr Tile kWuguji(Suit::Pin, 8);
 
@@ -143,6 +153,13 @@ void book_each(Book& book, std::string id, Text name, Text detail, const std::ve
                                      : Transfer{p, to, amount, 0, {}});
   const std::int64_t sum = book.times(amount, static_cast<std::int64_t>(from.size()));
   if (!book.lines()) return;
+  if (from.size() == 1) {  // one payment: who pays whom
+    const int payer = to_each ? to : from.front(), payee = to_each ? from.front() : to;
+    item.lines.push_back(
+        {book.seat(payer, false) + " pays " + book.seat(payee, false) + " " + str(amount),
+         book.seat(payer, true) + "付" + book.seat(payee, true) + " " + str(amount)});
+    return;
+  }
   item.lines.push_back({str(amount) + (to_each ? " to each of " : " from each of ") +
                             book.seats(from, false) + " = " + str(sum),
                         std::string(to_each ? "付" : "") + book.seats(from, true) + "每家 " +
@@ -179,6 +196,40 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
     return field_error(ErrorCode::TooManyCopies, "seats",
                        "more than four 8p (乌骨鸡) in hands and discards",
                        "手牌与打出的乌骨鸡（8筒）超过四张");
+  // G8: 憨包 is an added kong's.
+  for (std::size_t i = 0; i < t.kongs.size(); ++i)
+    if (hanbao_of(t.kongs[i]) && t.kongs[i].kind != Meld::Kind::AddedKong)
+      return field_error(ErrorCode::Inconsistent, "kongs[" + std::to_string(i) + "].hanbao",
+                         "憨包 is an added kong's (补杠); this kong is not added",
+                         "憨包只用于补杠；这个杠不是补杠");
+  // G11: 责任鸡 — its claimer shows a meld of the tile, and there is no 冲锋 one beside it.
+  for (const bool wugu_field : {false, true}) {
+    const auto zeren = zeren_of(t, wugu_field);
+    if (!zeren) continue;
+    const std::string field = wugu_field ? "zeren_wuguji" : "zeren";
+    const Tile tile = wugu_field ? kWuguji : kYaoji;
+    if (wugu_field && !wugu)
+      return field_error(ErrorCode::Inconsistent, field,
+                         "乌骨鸡 fields need the house rule guiyang-wuguji on",
+                         "乌骨鸡的字段须打开房规 guiyang-wuguji");
+    for (int s = 0; s < kSeats; ++s)
+      if (wugu_field ? chongfeng_wuguji_of(t.seats[static_cast<std::size_t>(s)])
+                     : chongfeng_of(t.seats[static_cast<std::size_t>(s)]))
+        return field_error(ErrorCode::Inconsistent, field,
+                           "the first " + tile.ascii() +
+                               " discarded was either claimed (责任) or not (冲锋), not both",
+                           "第一张打出的" + tile.chinese() +
+                               "要么被碰杠（责任），要么无人要（冲锋），"
+                               "不能两样都是");
+    const auto& hand = t.seats[static_cast<std::size_t>(zeren->second)].hand;
+    const bool shows = hand && std::any_of(hand->melds.begin(), hand->melds.end(),
+                                           [&](const Meld& m) { return m.tile == tile; });
+    if (!shows)
+      return field_error(
+          ErrorCode::Inconsistent, field + ".to",
+          "the claimer of the first " + tile.ascii() + " shows a pung or kong of it",
+          "碰杠第一张" + tile.chinese() + "的一家须有" + tile.chinese() + "的碰或杠");
+  }
   return chicken_family::count_table_tiles(t, copies);  // 幺鸡, 冲锋鸡, the turned tile
 }
 
@@ -336,10 +387,12 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
         k.kind == Meld::Kind::ConcealedKong
             ? std::tuple{"mendou", Text{"Concealed kong 豆 (闷豆)", "闷豆"},
                          options_.get("guiyang-mendou")}
-        : direct ? std::tuple{"mingdou", Text{"Direct kong 豆 (明豆)", "明豆"},
+        : direct       ? std::tuple{"mingdou", Text{"Direct kong 豆 (明豆)", "明豆"},
                               options_.get("guiyang-mingdou")}
-                 : std::tuple{"zhuanwandou", Text{"Added kong 豆 (转弯豆)", "转弯豆"},
-                              options_.get("guiyang-zhuanwandou")};
+        : hanbao_of(k) ? std::tuple{"hanbaodou", Text{"憨包 kong 豆 (憨包豆)", "憨包豆"},
+                                    options_.get("guiyang-hanbao-dou")}
+                       : std::tuple{"zhuanwandou", Text{"Added kong 豆 (转弯豆)", "转弯豆"},
+                                    options_.get("guiyang-zhuanwandou")};
     std::vector<int> payers;
     for (int p = 0; p < kSeats; ++p)
       if (p != k.seat && (!direct || p == k.from)) payers.push_back(p);
@@ -391,6 +444,27 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
                  book.seat(s, true) + "未胡未听，赔" + ch.words.zh},
                 to, s, owed, true);
     }
+  }
+  // G11 责任鸡: between the discarder of the first 幺鸡 (乌骨鸡) and its claimer, toward the one
+  // that won or is ready (the claimer first), unless that one is burnt.
+  for (const bool wugu_field : {false, true}) {
+    const auto zeren = zeren_of(t, wugu_field);
+    if (!zeren) continue;
+    const auto [from, to] = *zeren;
+    const int receiver = up[static_cast<std::size_t>(to)]     ? to
+                         : up[static_cast<std::size_t>(from)] ? from
+                                                              : -1;
+    if (receiver < 0 || !collects(receiver)) continue;
+    const int payer = receiver == to ? from : to;
+    const std::int64_t amount =
+        wugu_field ? options_.get("guiyang-wuguji-value") : options_.get("guiyang-zeren-ji");
+    const std::string what = wugu_field ? "乌骨鸡" : "幺鸡";
+    book_each(book, "zerenji", {"责任鸡", "责任鸡"},
+              {book.seat(to, false) + " claimed " + book.seat(from, false) + "'s first " + what +
+                   (receiver == to ? "" : " and is not ready"),
+               book.seat(to, true) + "碰杠了" + book.seat(from, true) + "的第一张" + what +
+                   (receiver == to ? "" : "，且未听牌")},
+              {payer}, receiver, amount);
   }
   if (!values.flipped)
     book.ledger.notes.push_back({"no turned-up tile: only 幺鸡 (1条) count as 鸡 (G9)",

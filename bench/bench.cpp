@@ -1,7 +1,7 @@
 // The benchmark: medians over rounds, with min-max, and the machine's load when it started.
-//   library waits of a 13-tile hand (cold, cold in one batch call, and warm), full Duyun
-//   and Zunyi score; the
-//   pipelines `score -`, `waits -`, `settle -` (JSON, -j 1 and -j 2, wall and CPU time) and
+//   library waits of a 13-tile hand (cold, cold in one batch call, and warm), full Duyun,
+//   Zunyi and Guiyang score; the pipelines `score -`, `waits -`, `settle -` (JSON; Zunyi's
+//   and Guiyang's side by side over the same tables; -j 1 and -j 2, wall and CPU time) and
 //   `session` (-j 1 and -j 2 too); one `qianmj score` call against /bin/true; peak RSS.
 // QIANMJ_BENCH_BEFORE=<another qianmj binary> runs it beside each pipeline's -j 1, run for
 // run, for a before/after comparison in the same minutes; QIANMJ_BENCH_LIBRARY_ONLY=1 stops
@@ -27,6 +27,7 @@
 
 #include "qianmj/formats/notation.hpp"
 #include "rules/duyun/duyun.hpp"
+#include "rules/guiyang/guiyang.hpp"
 #include "rules/zunyi/zunyi.hpp"
 
 using namespace qianmj;
@@ -257,8 +258,10 @@ struct Pipeline {
 
 // Zunyi tables of a win by seat 0 (every `wins` hand that lacks a suit, Z1, up to n): Zunyi
 // reads every seat's hand (豆 and 鸡 need who is ready), so the other three hold 13 tiles
-// each from the rest of the wall; won on the hand's last kind.
-std::vector<std::string> zunyi_tables(const std::vector<Hand>& wins, std::size_t n) {
+// each from the rest of the wall; won on the hand's last kind. The same tables under another
+// rule set of the family (`rules`: guiyang), for a side-by-side figure.
+std::vector<std::string> zunyi_tables(const std::vector<Hand>& wins, std::size_t n,
+                                      const std::string& rules = "zunyi") {
   std::vector<std::string> ztables;
   std::mt19937 wall_rng(7);
   for (std::size_t i = 0; ztables.size() < n && i < wins.size(); ++i) {
@@ -278,7 +281,7 @@ std::vector<std::string> zunyi_tables(const std::vector<Hand>& wins, std::size_t
     int tile = 0;
     for (int k = 0; k < kKinds; ++k)
       if (wins[i].concealed[static_cast<std::size_t>(k)]) tile = k;
-    ztables.push_back(R"({"rules":"zunyi","dealer":)" + std::to_string(i % 4) +
+    ztables.push_back(R"({"rules":")" + rules + R"(","dealer":)" + std::to_string(i % 4) +
                       R"(,"seats":[{"hand":")" + to_ascii(wins[i]) + R"("})" + seats +
                       R"(],"result":{"kind":"win","wins":[{"seat":0,"tile":")" +
                       Tile::from_index(tile).ascii() + R"("}]}})");
@@ -336,6 +339,7 @@ int main(int argc, char** argv) {
   std::vector<std::uint32_t> bits(waits.size());
   Duyun duyun;
   Zunyi zunyi;
+  Guiyang guiyang;
   Situation zimo;
   zimo.zimo = true;
   std::vector<Hand> scored(wins.begin(), wins.begin() + 200000);
@@ -346,7 +350,7 @@ int main(int argc, char** argv) {
       sink = sink ^ static_cast<std::uint32_t>(total);
     });
   };
-  std::vector<double> cold, each, warm_ns, vec, duyun_ns, zunyi_ns;
+  std::vector<double> cold, each, warm_ns, vec, duyun_ns, zunyi_ns, guiyang_ns;
   auto library_round = [&] {
     cold.push_back(per_item(waits.size(), [&] {
       std::uint32_t acc = 0;
@@ -370,10 +374,11 @@ int main(int argc, char** argv) {
     }));
     duyun_ns.push_back(score_all(duyun));  // side by side, so that their ratio is of one minute
     zunyi_ns.push_back(score_all(zunyi));
+    guiyang_ns.push_back(score_all(guiyang));
   };
   auto print_library = [&] {
     const Stats w = stats(cold), wb = stats(each), ww = stats(warm_ns), wv = stats(vec),
-                s = stats(duyun_ns), z = stats(zunyi_ns);
+                s = stats(duyun_ns), z = stats(zunyi_ns), g = stats(guiyang_ns);
     std::printf(
         "library waits (formal_wait_bits), 13 tiles: %.1f ns/hand [%.1f-%.1f] = %.1f M hands/s "
         "(%zu hands, %.0f%% with a wait)\n",
@@ -391,7 +396,8 @@ int main(int argc, char** argv) {
         "library waits (formal_waits, a vector with remaining copies): %.1f ns/hand [%.1f-%.1f] "
         "= %.2f M hands/s\n",
         wv.median, wv.min, wv.max, 1e3 / wv.median);
-    for (const auto& [name, st] : {std::pair{"Duyun", s}, std::pair{"Zunyi", z}})
+    for (const auto& [name, st] :
+         {std::pair{"Duyun", s}, std::pair{"Zunyi", z}, std::pair{"Guiyang", g}})
       std::printf(
           "library full %s score (best pattern, payers), 14 tiles: %.0f ns/hand [%.0f-%.0f] = "
           "%.2f M hands/s (%.2fx Duyun)\n",
@@ -428,8 +434,9 @@ int main(int argc, char** argv) {
                        Tile::from_index(k).ascii() + R"("}]}})");
     }
     const auto ztables = zunyi_tables(wins, 200000);
+    const auto gtables = zunyi_tables(wins, 200000, "guiyang");  // the same tables, Guiyang's
     const std::string wf = input_file(w), sf = input_file(sc), tf = input_file(tables),
-                      zf = input_file(ztables);
+                      zf = input_file(ztables), gf = input_file(gtables);
     pipelines.push_back(
         Pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, wf, w.size()));
     pipelines.push_back(Pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, wf, w.size()));
@@ -443,6 +450,9 @@ int main(int argc, char** argv) {
     pipelines.push_back(Pipeline("qianmj settle - --json --rules zunyi",
                                  {QIANMJ_BIN, "settle", "-", "--json", "--rules", "zunyi"}, zf,
                                  ztables.size()));
+    pipelines.push_back(Pipeline("qianmj settle - --json --rules guiyang",
+                                 {QIANMJ_BIN, "settle", "-", "--json", "--rules", "guiyang"}, gf,
+                                 gtables.size()));
   }
   // An evening of 100,000 hands through `qianmj session` (text and JSON), -j 1 and -j 2.
   {

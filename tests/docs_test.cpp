@@ -527,3 +527,21 @@ TEST_CASE(
     CHECK(r.out.find("东自摸7筒") != std::string::npos);  // a word's example
   }
 }
+
+TEST_CASE(
+    "Rule reference: every pattern's definition in `qianmj rules` (D1, Z2, G3) is the one its rule "
+    "text shows, from one source ({def:ID} in rules.md)") {
+  for (const auto& info : rulesets()) {
+    INFO(info.id);
+    auto rules = make_ruleset(info.id);
+    REQUIRE(rules);
+    std::string en, zh;  // all the texts of its folder
+    for (const auto& t : rule_texts(info.id)) en += t.text_en + "\n", zh += t.text_zh + "\n";
+    CHECK(en.find("{def:") == std::string::npos);  // every placeholder expanded
+    for (const auto& p : rules->patterns()) {
+      INFO(p.id);
+      CHECK(en.find(std::string(p.definition_en)) != std::string::npos);
+      CHECK(zh.find(std::string(p.definition_zh)) != std::string::npos);
+    }
+  }
+}

@@ -213,7 +213,8 @@ TableShape guiyang_shape() {
     for (const auto& spec : option_specs()) {
       if (!option_applies(spec, "guiyang") || !chance(rng, 12)) continue;
       const std::string name(spec.name);
-      if (name == "guiyang-queyimen" || name == "guiyang-wuguji") continue;
+      if (name == "guiyang-queyimen" || name == "guiyang-wuguji" || name == "guiyang-mantang-ji")
+        continue;  // (满堂鸡: refused at settle, G9)
       if (spec.boolean)
         options[name] = chance(rng, 50);
       else if (spec.choice())

@@ -7,6 +7,7 @@
 #include "answers/rule_texts_data.hpp"
 #include "qianmj/engine/options.hpp"
 #include "qianmj/engine/registry.hpp"
+#include "qianmj/engine/ruleset.hpp"
 
 namespace qianmj {
 namespace {
@@ -25,9 +26,35 @@ bool starts(std::string_view line, std::string_view prefix) {
   return line.substr(0, prefix.size()) == prefix;
 }
 
+// A pattern's definition said in a rule text as {def:ID} (its row id): the text shows the
+// rule set's own definition of that row (ItemSpec::definition_en, definition_zh), the one
+// `qianmj rules` lists, so the two cannot drift apart. An unknown id is a build mistake.
+void expand_definitions(std::string_view folder, std::vector<RuleText>& texts) {
+  if (!find_ruleset(folder)) return;  // common: no patterns of its own
+  const auto rules = make_ruleset(folder);
+  if (!rules) return;
+  for (auto& r : texts)
+    for (bool zh : {false, true}) {
+      std::string& body = zh ? r.text_zh : r.text_en;
+      for (auto at = body.find("{def:"); at != std::string::npos; at = body.find("{def:", at)) {
+        const auto end = body.find('}', at);
+        const std::string id = body.substr(at + 5, end - at - 5);
+        const ItemSpec* spec = nullptr;
+        for (const auto& p : rules->patterns())
+          if (p.id == id) spec = &p;
+        if (!spec || end == std::string::npos)
+          throw std::logic_error("lib/src/rules/" + std::string(folder) +
+                                 "/rules.md: " + std::string(r.id) + ": no pattern " + id);
+        const std::string_view def = zh ? spec->definition_zh : spec->definition_en;
+        body.replace(at, end - at + 1, def);
+        at += def.size();
+      }
+    }
+}
+
 // One rules.md: sections "## ID", "en: ", "zh: ", "options: ", then "> " English lines and
-// "》 " Chinese lines. A malformed file is a build mistake: it throws at first use, and the
-// suite reads every file.
+// "》 " Chinese lines, a pattern's definition as {def:ID}. A malformed file is a build mistake: it
+// throws at first use, and the suite reads every file.
 std::vector<RuleText> parse(std::string_view folder, std::string_view text) {
   std::vector<RuleText> out;
   for (auto line : split_lines(text)) {
@@ -68,6 +95,7 @@ std::vector<RuleText> parse(std::string_view folder, std::string_view text) {
     if (r.title_en.empty() || r.title_zh.empty() || r.text_en.empty() || r.text_zh.empty())
       throw std::logic_error("lib/src/rules/" + std::string(folder) +
                              "/rules.md: " + std::string(r.id) + " is incomplete");
+  expand_definitions(folder, out);
   return out;
 }
 

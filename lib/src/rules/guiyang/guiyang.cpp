@@ -23,47 +23,45 @@ bool dragon(const Context& c) {
 // G3: the structural patterns (one counts, the best reading), then 清一色 adds. Under 清一色 a
 // 平胡 counts nothing: it is not a structural row there. 地龙 is a shape of its own (Dilong).
 constexpr pattern_rows::Table<6> kTable({{
-    {{"pinghu", "平胡", "Plain win", 1,
-      "a standard win that is not 大对子; not counted with 清一色",
-      "普通四坎一将且非大对子；清一色时不计"},
+    {{"pinghu", "平胡", "Plain win", 1, "a standard win that is not 大对子",
+      "四坎一将，又不是大对子"},
      "",
      [](const Context& c) { return !c.one_suit && !c.all_pungs; },
      false,
      false,
      pattern_rows::Shape::Standard},
     {{"daduizi", "大对子", "All pungs", 5, "four pungs or kongs, melds included, and a pair",
-      "四坎均为刻子或杠（含碰杠）加一将"},
+      "四坎全是刻子或杠（碰杠也算）加一对将"},
      "",
      [](const Context& c) { return c.all_pungs; },
      false,
      false,
      pattern_rows::Shape::Standard},
     {{"dandiao", "单吊", "Single-tile wait", 10,
-      "大对子 with four melds: one tile in hand before the win (guiyang-dandiao)",
-      "四副碰杠的大对子：胡前手里只剩一张（见 guiyang-dandiao）"},
+      "a 大对子 with four melds, so the hand before the win was a single tile",
+      "碰杠了四次的大对子，胡之前手里只剩一张"},
      "guiyang-dandiao",
      [](const Context& c) { return c.all_pungs && c.hand.melds.size() == 4; },
      false,
      false,
      pattern_rows::Shape::Standard},
-    {{"qidui", "七对", "Seven pairs", 10, "seven pairs that are not 龙七对 (guiyang-qidui)",
-      "七个对子，非龙七对（见 guiyang-qidui）"},
+    {{"qidui", "七对", "Seven pairs", 10, "seven pairs that are not 龙七对",
+      "七个对子，又不是龙七对"},
      "guiyang-qidui",
      [](const Context& c) { return !dragon(c); },
      false,
      true,
      pattern_rows::Shape::SevenPairs},
     {{"longqidui", "龙七对", "Dragon seven pairs", 20,
-      "seven pairs whose winning tile is the fourth of a kind (guiyang-long-on-win; off: any "
-      "four alike)",
-      "七对，胡的那张凑成四张相同（见 guiyang-long-on-win；关闭时任意四张相同即可）"},
+      "seven pairs in which the winning tile is the fourth of a kind",
+      "七对里胡的那张正好是第四张"},
      "guiyang-longqidui",
      [](const Context& c) { return dragon(c); },
      false,
      true,
      pattern_rows::Shape::SevenPairs},
-    {{"qingyise", "清一色", "Full flush", 10, "all one suit, melds included: adds 10",
-      "全部同一花色（含碰杠）：另加 10 分"},
+    {{"qingyise", "清一色", "Full flush", 10, "every tile, melds included, of one suit",
+      "连碰杠全是一门"},
      "",
      [](const Context& c) { return c.one_suit; }},
 }});
@@ -77,22 +75,21 @@ constexpr ItemSpec kDilong = {"dilong",
                               "地龙",
                               "Earth dragon",
                               20,
-                              "one pung, one copy of its tile and five pairs, won on that copy "
-                              "(guiyang-dilong, guiyang-dilong-value)",
-                              "一副碰加一张同牌和五对，胡碰牌的第四张（见 guiyang-dilong、"
-                              "guiyang-dilong-value）"};
+                              "one pung meld, one copy of its tile and five pairs, won on that "
+                              "copy",
+                              "一副碰、一张同样的牌加五个对子，胡碰牌的第四张"};
 constexpr ItemSpec kShuangDilong = {"shuangdilong",
                                     "双地龙",
                                     "Double earth dragon",
                                     30,
-                                    "地龙 whose five pairs hold one kind four times: 地龙 + 10",
-                                    "五对中有一个四张相同的地龙：地龙加 10 分"};
+                                    "地龙 whose five pairs hold one kind four times",
+                                    "五个对子里有一种是四张的地龙"};
 constexpr ItemSpec kSanDilong = {"sandilong",
                                  "三地龙",
                                  "Triple earth dragon",
                                  40,
-                                 "地龙 whose five pairs hold two kinds four times: 地龙 + 20",
-                                 "五对中有两个四张相同的地龙：地龙加 20 分"};
+                                 "地龙 whose five pairs hold two kinds four times each",
+                                 "五个对子里有两种是四张的地龙"};
 
 const std::vector<ItemSpec> kPatterns = [] {
   auto out = kTable.specs();
@@ -139,6 +136,15 @@ const ItemSpec& spec(const std::vector<ItemSpec>& table, std::string_view id) {
 const pattern_rows::FlushNames& flush_names() {
   static const pattern_rows::FlushNames names(kPatterns, "清");
   return names;
+}
+
+// Whether the hand may be seven pairs: no melds and every kind held an even number of times
+// (the first odd kind ends the look: most hands have one early).
+bool may_be_pairs(const Hand& h) {
+  if (!h.melds.empty()) return false;
+  for (auto c : h.concealed)
+    if (c & 1) return false;
+  return true;
 }
 
 bool one_suit(const Hand& h) {
@@ -330,6 +336,18 @@ Guiyang::Guiyang(Options options)
     worth_[held] = (best ? row_values_[*best] : 0) + (f.held[kFlush] ? row_values_[kFlush] : 0);
   }
   if (options_.get("guiyang-dilong") != 2) extra_shape_ = &shape_;
+  const Options& o = options_;
+  settings_ = {o.on("guiyang-wuguji"),          o.on("guiyang-shangxia-ji"),
+               o.on("guiyang-jinji"),           o.on("guiyang-yin-ji"),
+               o.on("guiyang-ben-ji"),          o.on("guiyang-mantang-ji"),
+               o.on("guiyang-chajiao-baoting"), o.on("guiyang-dealer-chajiao"),
+               o.on("guiyang-pinghu-absorbed"), o.on("guiyang-bao-dou"),
+               o.on("guiyang-ji-from-ready"),   o.on("guiyang-bao-ji"),
+               o.on("guiyang-bao-ji-melds"),    o.get("guiyang-draw-dealer") == 1,
+               o.get("guiyang-wuguji-value"),   o.get("guiyang-chongfeng-ji"),
+               o.get("guiyang-zeren-ji"),       o.get("guiyang-mendou"),
+               o.get("guiyang-mingdou"),        o.get("guiyang-hanbao-dou"),
+               o.get("guiyang-zhuanwandou"),    o.get("guiyang-shao")};
 }
 
 const std::vector<ItemSpec>& Guiyang::patterns() const {
@@ -409,14 +427,30 @@ std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::best_parts(const Hand& h
                                                                    bool robbing) const {
   if (!lacks_needed(hand)) return std::nullopt;
   const Counts all = robbing ? hand.all_copies() : Counts{};
-  auto found = pattern_rows::best_over_tiles<kTable>(
-      hand, win, {}, options_, [&](Tile t) { return !robbing || all[t.index()] == 1; },
-      [&](const auto& f) -> std::optional<std::int64_t> {
-        if (!f.any_reading) return std::nullopt;
-        return worth_[f.held.to_ulong()];
-      });
+  const auto allowed = [&](Tile t) { return !robbing || all[t.index()] == 1; };
   std::optional<std::pair<Tile, Parts>> out;
-  if (found) out.emplace(*found->win, *parts_of(*found, row_values_));
+  // Only the seven pairs rows look at the winning tile (龙七对): a hand that cannot be seven
+  // pairs scores alike on every tile, so one pass over its readings, on the first tile it
+  // holds (the one best_over_tiles would name), does what the search over tiles does.
+  if (!may_be_pairs(hand)) {
+    std::optional<Tile> tile;
+    for (int i = 0; i < kKinds && !tile; ++i)
+      if (hand.concealed[static_cast<std::size_t>(i)] && (!win || win->index() == i) &&
+          allowed(Tile::from_index(i)))
+        tile = Tile::from_index(i);
+    if (tile) {
+      const auto found = pattern_rows::find<kTable, true>(hand, pattern_rows::ReadingsOf{hand},
+                                                          tile, {}, options_);
+      if (auto parts = parts_of(found, row_values_)) out.emplace(*tile, std::move(*parts));
+    }
+  } else if (auto found = pattern_rows::best_over_tiles<kTable>(
+                 hand, win, {}, options_, allowed,
+                 [&](const auto& f) -> std::optional<std::int64_t> {
+                   if (!f.any_reading) return std::nullopt;
+                   return worth_[f.held.to_ulong()];
+                 })) {
+    out.emplace(*found->win, *parts_of(*found, row_values_));
+  }
   if (!robbing)  // 地龙 wins on a pung's fourth tile: a robbed tile is no pung's
     if (auto d = dilong_parts(hand, win);
         d && (!out || d->second.combined.value > out->second.combined.value))
@@ -495,12 +529,24 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
                        "既非四坎加一将、七对，也非地龙（C3、G1）"};
     return std::nullopt;
   }
-  const auto& [win, parts] = *best;
-  if (!s.win_tile)
-    sc.notes.push_back({"no " + field_name(s, "win") + " given: assumed " + win.ascii() +
-                            ", the winning tile that scores most",
-                        "未给出和牌张：按得分最高的 " + win.chinese() + " 计算"});
-  sc.win_tile = win;
+  const Tile win = best->first;
+  const Parts& parts = best->second;
+  // Without a winning tile, one is named only where it changes what the hand is: seven pairs
+  // (龙七对), 地龙, 抢杠 (a tile held once). Elsewhere every tile scores alike (C4), as in
+  // Duyun, and none is assumed.
+  const bool named = s.win_tile || s.robbing_kong || hand.melds.size() == 1 || may_be_pairs(hand);
+  if (!named) {
+    sc.win_tile.reset();
+  } else if (!s.win_tile) {  // each text one copy of each part (inline: no allocation)
+    using namespace std::string_view_literals;
+    Text& note = sc.notes.emplace_back();
+    std::string spelled;  // a string only for a caller's own spelling (the CLI's --win)
+    const std::string_view field = field_name(s, "win", spelled);
+    note.en.assign_joined({"no "sv, field, " given: assumed "sv, win.ascii_name(),
+                           ", the winning tile that scores most"sv});
+    note.zh.assign_joined({"未给出和牌张：按得分最高的 "sv, win.chinese_name(), " 计算"sv});
+  }
+  if (named) sc.win_tile = win;
   sc.win = true;
   sc.pattern = parts.combined;
   const bool tiandi = s.tianhu || s.dihu;
@@ -526,7 +572,10 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
     p.role = role;
     p.count = count;
     p.dealer = dealer;
-    p.items = price_share(parts, s, share);
+    if (share.dealer_bonus || share.shabao)
+      p.items = price_share(parts, s, share);
+    else
+      p.items = sc.items;  // the common payment: the win's own items
   };
   const bool bao = s.robbing_kong && qianggang_bao_;
   if (s.zimo || bao) {

@@ -68,6 +68,14 @@ class Guiyang final : public Ruleset {
   ItemList price_share(const Parts& parts, const Situation& s, Share share) const;
   // G7: whether a payment carries the dealer bonus, the dealer being the winner or this payer.
   bool dealer_bonus(bool winner_deals, bool payer_deals) const;
+  // The house options settle reads (G8-G14), looked up once when the rule set is made.
+  struct Settings {
+    bool wuguji, shangxia_ji, jinji, yin_ji, ben_ji, mantang_ji, chajiao_baoting, dealer_chajiao,
+        pinghu_absorbed, bao_dou, ji_from_ready, bao_ji, bao_ji_melds, draw_dealer_stay;
+    std::int64_t wuguji_value, chongfeng_ji, zeren_ji, mendou, mingdou, hanbao_dou, zhuanwandou,
+        shao;  // shao: 0 all, 1 last-kong, 2 none
+  };
+  const Settings& settings() const { return settings_; }
   bool shabao_on_zimo() const { return shabao_zimo_; }
   Item lianzhuang(std::int64_t streak) const;  // G7: +N
   bool qianggang_bao() const { return qianggang_bao_; }
@@ -87,6 +95,7 @@ class Guiyang final : public Ruleset {
   bool queyimen_, qianggang_bao_, shabao_zimo_, absorbed_, tiandi_add_, both_ways_;
   std::int64_t dealer_;
   Dilong shape_;
+  Settings settings_;
 };
 
 }  // namespace qianmj

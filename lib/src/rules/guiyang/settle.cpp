@@ -45,24 +45,29 @@ std::string str(std::int64_t v) {
 // G9: what one copy of each kind is worth as a chicken this hand (0: no chicken).
 struct ChickenValues {
   std::array<std::int64_t, kKinds> copy{};
+  // The kinds that are chickens (copy[k] > 0), in tile order: at most 1条, two 翻鸡, 8筒 and
+  // the 本鸡.
+  std::array<int, 8> kinds{};
+  int count = 0;
   std::int64_t chongfeng = 0, chongfeng_wugu = 0;  // the 冲锋 幺鸡 / 乌骨鸡
+  std::int64_t wugu_value = 0;                     // W, guiyang-wuguji-value
   std::optional<Tile> flipped;
   bool gold = false;  // 金鸡
 };
 
-ChickenValues chicken_values(const Options& o, std::optional<Tile> flipped) {
+ChickenValues chicken_values(const Guiyang::Settings& o, std::optional<Tile> flipped) {
   ChickenValues v;
   v.flipped = flipped;
-  const bool wugu = o.on("guiyang-wuguji");
-  const std::int64_t w = o.get("guiyang-wuguji-value");
+  const bool wugu = o.wuguji;
+  const std::int64_t w = o.wuguji_value;
   std::array<bool, kKinds> fan{};  // 翻鸡 kinds
   if (flipped) {
     fan[static_cast<std::size_t>(Tile(flipped->suit(), flipped->rank() % 9 + 1).index())] = true;
-    if (o.on("guiyang-shangxia-ji"))
+    if (o.shangxia_ji)
       fan[static_cast<std::size_t>(Tile(flipped->suit(), (flipped->rank() + 7) % 9 + 1).index())] =
           true;
   }
-  const bool jin = o.on("guiyang-jinji");
+  const bool jin = o.jinji;
   v.gold = jin && fan[static_cast<std::size_t>(kYaoji.index())];
   const bool wugu_gold = jin && wugu && fan[static_cast<std::size_t>(kWuguji.index())];
   for (int i = 0; i < kKinds; ++i) {
@@ -73,13 +78,22 @@ ChickenValues chicken_values(const Options& o, std::optional<Tile> flipped) {
     else if (wugu && t == kWuguji)
       c = wugu_gold ? 2 * w : w;
     else if (fan[static_cast<std::size_t>(i)])
-      c = o.on("guiyang-yin-ji") && t.rank() == 1 && t.suit() != Suit::Sou ? 2 : 1;
-    else if (flipped && t == *flipped && o.on("guiyang-ben-ji"))
+      c = o.yin_ji && t.rank() == 1 && t.suit() != Suit::Sou ? 2 : 1;
+    else if (flipped && t == *flipped && o.ben_ji)
       c = 1;  // 本鸡: not a 翻鸡 (G17)
   }
-  v.chongfeng = o.get("guiyang-chongfeng-ji") * (v.gold ? 2 : 1);
+  for (int i = 0; i < kKinds; ++i)
+    if (v.copy[static_cast<std::size_t>(i)] > 0) v.kinds[static_cast<std::size_t>(v.count++)] = i;
+  v.chongfeng = o.chongfeng_ji * (v.gold ? 2 : 1);
   v.chongfeng_wugu = 2 * w * (wugu_gold ? 2 : 1);
+  v.wugu_value = w;
   return v;
+}
+
+// " + " between the parts of a chicken count.
+void join(Text& out, const std::string& en, const std::string& zh) {
+  out.en += (out.en.empty() ? "" : " + ") + en;
+  out.zh += (out.zh.empty() ? "" : " + ") + zh;
 }
 
 // One seat's chickens: in hand and melds, and discarded unclaimed (G10).
@@ -88,51 +102,61 @@ struct SeatChickens {
   std::int64_t melded_1s = 0;  // value of melded 幺鸡 (and 乌骨鸡), for guiyang-bao-ji-melds
   std::int64_t discarded = 0;  // value of discarded 幺鸡 (and 乌骨鸡), the 冲锋 ones included
   std::int64_t chongfeng = 0;  // the 冲锋 part of `discarded`
-  Text words;
+};
+// What they are, in words, for a row that books them.
+struct ChickenWords {
+  Text held, melded, discarded;
+  Text all() const {  // all a seat collects for
+    Text out = held;
+    if (!discarded.en.empty()) join(out, discarded.en, discarded.zh);
+    return out;
+  }
 };
 
 SeatChickens seat_chickens(const Hand& held, const SeatState& seat, const ChickenValues& v,
-                           bool wugu) {
+                           bool wugu, ChickenWords* words) {
   SeatChickens out;
   const Counts all = held.all_copies();
-  for (int i = 0; i < kKinds; ++i) {
+  auto times = [](std::int64_t each) { return each > 1 ? " × " + str(each) : std::string(); };
+  for (int k = 0; k < v.count; ++k) {
+    const int i = v.kinds[static_cast<std::size_t>(k)];
     const auto n = all[static_cast<std::size_t>(i)];
     const std::int64_t each = v.copy[static_cast<std::size_t>(i)];
-    if (n == 0 || each == 0) continue;
+    if (n == 0) continue;
     out.held += n * each;
     const Tile t = Tile::from_index(i);
-    out.words.en += std::string(out.words.en.empty() ? "" : " + ") + t.ascii() + " ×" + str(n) +
-                    (each > 1 ? " × " + str(each) : "");
-    out.words.zh += std::string(out.words.zh.empty() ? "" : " + ") + t.chinese() + " ×" + str(n) +
-                    (each > 1 ? " × " + str(each) : "");
+    if (words)
+      join(words->held, t.ascii() + " ×" + str(n) + times(each),
+           t.chinese() + " ×" + str(n) + times(each));
   }
   for (const Meld& m : held.melds)
-    if (m.tile == kYaoji || (wugu && m.tile == kWuguji))
-      out.melded_1s += m.copies() * v.copy[static_cast<std::size_t>(m.tile.index())];
-  auto thrown = [&](int n, bool first, Tile t, std::int64_t first_value, const char* en,
-                    const char* zh) {
+    if (m.tile == kYaoji || (wugu && m.tile == kWuguji)) {
+      // A melded 1条 at its value (金鸡: 2); a melded 8筒 at W (G17), gold or not.
+      const std::int64_t each =
+          m.tile == kYaoji ? v.copy[static_cast<std::size_t>(m.tile.index())] : v.wugu_value;
+      out.melded_1s += m.copies() * each;
+      if (words)
+        join(words->melded, "melded " + m.tile.ascii() + " ×" + str(m.copies()) + times(each),
+             "碰杠中的" + m.tile.chinese() + " ×" + str(m.copies()) + times(each));
+    }
+  auto thrown = [&](int n, bool first, Tile t, std::int64_t first_value, const std::string& name,
+                    const std::string& first_name) {
     if (n == 0) return;
     const std::int64_t each = v.copy[static_cast<std::size_t>(t.index())];
     const std::int64_t plain = first ? n - 1 : n;
     out.discarded += plain * each + (first ? first_value : 0);
     if (first) out.chongfeng += first_value;
-    if (plain) {
-      out.words.en += std::string(out.words.en.empty() ? "" : " + ") + str(plain) + " discarded " +
-                      en + (each > 1 ? " × " + str(each) : "");
-      out.words.zh += std::string(out.words.zh.empty() ? "" : " + ") + "打出" + zh + " " +
-                      str(plain) + (each > 1 ? " × " + str(each) : "");
-    }
-    if (first) {
-      out.words.en +=
-          std::string(out.words.en.empty() ? "" : " + ") + "the 冲锋" + zh + " " + str(first_value);
-      out.words.zh +=
-          std::string(out.words.zh.empty() ? "" : " + ") + "冲锋" + zh + " " + str(first_value);
-    }
+    if (plain && words)
+      join(words->discarded, str(plain) + " discarded " + name + times(each),
+           "打出" + name + " " + str(plain) + times(each));
+    if (first && words)
+      join(words->discarded, "the " + first_name + " " + str(first_value),
+           first_name + " " + str(first_value));
   };
-  thrown(discarded_yaoji_of(seat), chongfeng_of(seat), kYaoji, v.chongfeng, "幺鸡", "幺鸡");
+  thrown(discarded_yaoji_of(seat), chongfeng_of(seat), kYaoji, v.chongfeng, "幺鸡", "冲锋鸡");
   if (wugu)
     thrown(discarded_wuguji_of(seat), chongfeng_wuguji_of(seat), kWuguji, v.chongfeng_wugu,
-           "乌骨鸡", "乌骨鸡");
+           "乌骨鸡", "冲锋乌骨鸡");
   return out;
 }
 
@@ -170,7 +194,7 @@ void book_each(Book& book, std::string id, Text name, Text detail, const std::ve
 
 // G9-G11, C7: discarded 幺鸡 and 乌骨鸡 and the turned-up tile are tiles of the 108.
 std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) const {
-  const bool wugu = options_.on("guiyang-wuguji");
+  const bool wugu = settings().wuguji;
   int chongfeng_wugu = 0;
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
@@ -239,14 +263,27 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
     return field_error(ErrorCode::BadField, "seats",
                        "the Guiyang rules settle tables of tiles only, not declared patterns",
                        "贵阳规则只结算写出手牌的牌局，不接受报称牌型");
+  // G9 满堂鸡 counts a ready seat's discarded 翻鸡: without its discards (seats[].discards, not
+  // read yet) it would be left out, so the table is refused rather than priced short.
+  const Settings& o = settings();
+  if (o.mantang_ji)
+    return field_error(
+        ErrorCode::Inconsistent, "options.guiyang-mantang-ji",
+        "满堂鸡 needs every seat's discards (seats[].discards), which this version "
+        "does not read yet: settle the table without it",
+        "满堂鸡须知道每家打出的牌（seats[].discards），本版本还不读这一项：请不开满堂鸡结算");
   Book book(t, 1, c.arithmetic);
   std::array<bool, kSeats> up{};
   std::array<WaitsAnswer, kSeats> waits;
   for (int s = 0; s < kSeats; ++s) {
     const auto i = static_cast<std::size_t>(s);
+    if (c.winner[i]) {  // a winner counts as ready (G2): no waits to find
+      up[i] = true;
+      continue;
+    }
     waits[i] = analyze_waits(*this, *c.waiting[i], {});
-    up[i] = c.winner[i] || waits[i].ready;
-    if (!c.winner[i]) {
+    up[i] = waits[i].ready;
+    {
       std::vector<Item> items;
       if (waits[i].dajiao) items.push_back(*waits[i].dajiao);
       book.ledger.checks[i] = SeatCheck{waits[i].ready, std::nullopt, waits[i].dajiao, items};
@@ -260,8 +297,8 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
     // G13 查叫: each seat not ready pays each ready seat its best value over its live waits.
     const int n_ready = static_cast<int>(std::count(up.begin(), up.end(), true));
     if (n_ready > 0 && n_ready < kSeats) {
-      const bool with_baoting = options_.on("guiyang-chajiao-baoting");
-      const bool with_dealer = options_.on("guiyang-dealer-chajiao");
+      const bool with_baoting = o.chajiao_baoting;
+      const bool with_dealer = o.dealer_chajiao;
       for (int n = 0; n < kSeats; ++n) {
         if (up[static_cast<std::size_t>(n)]) continue;
         auto& item =
@@ -274,9 +311,8 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
           std::vector<Item> items;
           const bool baoting = with_baoting && t.seats[ri].baoting;
           const bool plain = best.id == "pinghu";
-          items.push_back(baoting && plain && options_.on("guiyang-pinghu-absorbed")
-                              ? Item{best.id, best.zh, best.en, 0}
-                              : best);
+          items.push_back(baoting && plain && o.pinghu_absorbed ? Item{best.id, best.zh, best.en, 0}
+                                                                : best);
           if (baoting) items.push_back(addon("baoting"));
           if (with_dealer && dealer_bonus(r == t.dealer, n == t.dealer)) {
             items.push_back(addon("zuozhuang"));
@@ -284,14 +320,16 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
           }
           std::int64_t v = 0;
           for (const auto& x : items) v = book.plus(v, x.value);
+          if (v == 0) continue;  // a 大叫 worth nothing (a pattern set to 0) moves nothing
           item.transfers.push_back({n, r, v, v, items});
           if (book.lines()) item.lines.push_back(transfer_line(book, item.transfers.back(), *this));
         }
+        if (item.transfers.empty()) book.ledger.items.pop_back();  // nothing moved
       }
     }
     // G14: nobody or everybody ready → the dealer stays; one seat not ready → it deals; else
     // the dealer if ready, else the ready seat nearest after him (guiyang-draw-dealer=qq).
-    if (options_.get("guiyang-draw-dealer") == 0) {
+    if (!o.draw_dealer_stay) {
       if (n_ready == kSeats - 1) {
         next = static_cast<int>(std::find(up.begin(), up.end(), false) - up.begin());
       } else if (n_ready > 0 && n_ready < kSeats && !up[static_cast<std::size_t>(t.dealer)]) {
@@ -330,8 +368,17 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
       return field_error(ErrorCode::Inconsistent, field,
                          who_en + " cannot win this: " + sc->reason->en,
                          who_zh + "不能胡：" + sc->reason->zh);
-    const Parts parts = best_parts(hand, w.tile, w.robbing_kong)->second;
     const bool bao = w.robbing_kong && qianggang_bao();
+    // Each share as score() priced it (the discarder's; on a self-draw the dealer's and the
+    // others'), unless a share differs in what score() cannot say: 抢杠包三家 (the shares of
+    // three seats, any of them the dealer) or a self-draw paid by a seat that declared 报听
+    // (杀报 on its share). Those are priced here from the hand's parts.
+    bool own_shares = bao;
+    for (int q = 0; q < kSeats; ++q)
+      own_shares = own_shares || (s.zimo && q != w.seat && shabao_on_zimo() &&
+                                  t.seats[static_cast<std::size_t>(q)].baoting);
+    std::optional<Parts> parts;
+    if (own_shares) parts = best_parts(hand, w.tile, w.robbing_kong)->second;
     const Text how =
         s.zimo ? Text{"self-draw", "自摸"}
         : w.robbing_kong
@@ -347,13 +394,21 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
       if (!s.zimo && !bao && q != w.from) continue;
       const bool declared =
           t.seats[static_cast<std::size_t>(q)].baoting && (!(s.zimo || bao) || shabao_on_zimo());
-      const Share share{dealer_bonus(w.seat == t.dealer, q == t.dealer), declared};
-      ItemList items = price_share(parts, s, share);
-      std::int64_t v = 0;
-      for (const auto& x : items) v = book.plus(v, x.value);
       const int payer = bao ? w.from : q;
-      item.transfers.push_back(
-          {payer, w.seat, v, v, std::vector<Item>(items.begin(), items.end())});
+      if (!parts) {  // score()'s payer of this share: the dealer's, or the others'
+        const Payer* p = &sc->payers.front();
+        for (const auto& x : sc->payers)
+          if (x.dealer == (q == t.dealer)) p = &x;
+        item.transfers.push_back({payer, w.seat, p->points, p->value,
+                                  std::vector<Item>(p->items.begin(), p->items.end())});
+      } else {
+        const Share share{dealer_bonus(w.seat == t.dealer, q == t.dealer), declared};
+        const ItemList items = price_share(*parts, s, share);
+        std::int64_t v = 0;
+        for (const auto& x : items) v = book.plus(v, x.value);
+        item.transfers.push_back(
+            {payer, w.seat, v, v, std::vector<Item>(items.begin(), items.end())});
+      }
       if (book.lines()) {
         Text line = transfer_line(book, item.transfers.back(), *this);
         if (bao) {
@@ -366,7 +421,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   }
 
   // G12 全烧: the discarder of a 热炮 and a robbed seat collect no 豆 or 鸡.
-  const int shao = static_cast<int>(options_.get("guiyang-shao"));
+  const int shao = static_cast<int>(o.shao);
   const bool repao = first.after_kong && !first.self_drawn() && !first.robbing_kong;
   std::array<bool, kSeats> burnt{};
   if (shao == 0) {
@@ -377,7 +432,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   };
 
   // G8 豆.
-  const bool bao_dou = options_.on("guiyang-bao-dou");
+  const bool bao_dou = o.bao_dou;
   for (std::size_t i = 0; i < t.kongs.size(); ++i) {
     const KongEvent& k = t.kongs[i];
     if (c.kong_void[i]) continue;
@@ -385,14 +440,11 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
     const bool direct = k.kind == Meld::Kind::DirectKong;
     const auto [id, name, amount] =
         k.kind == Meld::Kind::ConcealedKong
-            ? std::tuple{"mendou", Text{"Concealed kong 豆 (闷豆)", "闷豆"},
-                         options_.get("guiyang-mendou")}
-        : direct       ? std::tuple{"mingdou", Text{"Direct kong 豆 (明豆)", "明豆"},
-                              options_.get("guiyang-mingdou")}
-        : hanbao_of(k) ? std::tuple{"hanbaodou", Text{"憨包 kong 豆 (憨包豆)", "憨包豆"},
-                                    options_.get("guiyang-hanbao-dou")}
-                       : std::tuple{"zhuanwandou", Text{"Added kong 豆 (转弯豆)", "转弯豆"},
-                                    options_.get("guiyang-zhuanwandou")};
+            ? std::tuple{"mendou", Text{"Concealed kong 豆 (闷豆)", "闷豆"}, o.mendou}
+        : direct ? std::tuple{"mingdou", Text{"Direct kong 豆 (明豆)", "明豆"}, o.mingdou}
+        : hanbao_of(k)
+            ? std::tuple{"hanbaodou", Text{"憨包 kong 豆 (憨包豆)", "憨包豆"}, o.hanbao_dou}
+            : std::tuple{"zhuanwandou", Text{"Added kong 豆 (转弯豆)", "转弯豆"}, o.zhuanwandou};
     std::vector<int> payers;
     for (int p = 0; p < kSeats; ++p)
       if (p != k.seat && (!direct || p == k.from)) payers.push_back(p);
@@ -415,33 +467,40 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   }
 
   // G9-G11 鸡.
-  const bool wugu = options_.on("guiyang-wuguji");
-  const ChickenValues values = chicken_values(options_, flipped_of(t));
-  const bool from_ready = options_.on("guiyang-ji-from-ready");
-  const bool bao_ji = options_.on("guiyang-bao-ji");
-  const bool bao_melds = options_.on("guiyang-bao-ji-melds");
+  const bool wugu = o.wuguji;
+  const ChickenValues values = chicken_values(o, flipped_of(t));
+  const bool from_ready = o.ji_from_ready;
+  const bool bao_ji = o.bao_ji;
+  const bool bao_melds = o.bao_ji_melds;
   for (int s = 0; s < kSeats; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    const SeatChickens ch = seat_chickens(held_at_end(c, s), t.seats[i], values, wugu);
+    const bool books = collects(s) || (!up[i] && bao_ji);  // words only for a row it books
+    std::optional<ChickenWords> words;
+    if (books) words.emplace();
+    const SeatChickens ch =
+        seat_chickens(held_at_end(c, s), t.seats[i], values, wugu, words ? &*words : nullptr);
     if (collects(s)) {
       const std::int64_t plain = ch.held + ch.discarded - ch.chongfeng;
       std::vector<int> from;
       for (int q = 0; q < kSeats; ++q)
         if (q != s && (from_ready || !up[static_cast<std::size_t>(q)])) from.push_back(q);
       book_each(book, "ji", {"Chickens (鸡)", "鸡"},
-                {book.seat(s, false) + ": " + ch.words.en, book.seat(s, true) + "：" + ch.words.zh},
+                {book.seat(s, false) + ": " + words->all().en,
+                 book.seat(s, true) + "：" + words->all().zh},
                 from, s, plain);
       book_each(book, "chongfengji", {"冲锋鸡", "冲锋鸡"},
                 {book.seat(s, false) + "'s 冲锋鸡", book.seat(s, true) + "的冲锋鸡"}, from, s,
                 ch.chongfeng);
     } else if (!up[i] && bao_ji) {
       const std::int64_t owed = ch.discarded + (bao_melds ? ch.melded_1s : 0);
+      Text what = words->discarded;
+      if (bao_melds && !words->melded.en.empty()) join(what, words->melded.en, words->melded.zh);
       std::vector<int> to;
       for (int q = 0; q < kSeats; ++q)
         if (q != s && collects(q)) to.push_back(q);
       book_each(book, "baoji", {"Chickens paid back (包鸡)", "包鸡"},
-                {book.seat(s, false) + " neither won nor is ready and pays for " + ch.words.en,
-                 book.seat(s, true) + "未胡未听，赔" + ch.words.zh},
+                {book.seat(s, false) + " neither won nor is ready and pays for " + what.en,
+                 book.seat(s, true) + "未胡未听，赔" + what.zh},
                 to, s, owed, true);
     }
   }
@@ -456,8 +515,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
                                                               : -1;
     if (receiver < 0 || !collects(receiver)) continue;
     const int payer = receiver == to ? from : to;
-    const std::int64_t amount =
-        wugu_field ? options_.get("guiyang-wuguji-value") : options_.get("guiyang-zeren-ji");
+    const std::int64_t amount = wugu_field ? o.wuguji_value : o.zeren_ji;
     const std::string what = wugu_field ? "乌骨鸡" : "幺鸡";
     book_each(book, "zerenji", {"责任鸡", "责任鸡"},
               {book.seat(to, false) + " claimed " + book.seat(from, false) + "'s first " + what +

@@ -50,7 +50,7 @@ TEST_CASE("CLI score: golden cases through the binary (D1-D5, C3, C4)") {
 TEST_CASE("CLI transcripts: exact text, JSON, errors and exit codes") {
   for (const char* file : {"score.txt", "waits.txt", "rules.txt", "errors.txt", "settle.txt",
                            "settle_errors.txt", "zunyi.txt", "revised.txt", "words.txt",
-                           "lose_nothing.txt", "evening.txt", "declared.txt"}) {
+                           "lose_nothing.txt", "evening.txt", "declared.txt", "guiyang.txt"}) {
     auto cases = test::transcripts(file);
     REQUIRE_FALSE(cases.empty());
     for (const auto& c : cases) {

@@ -399,6 +399,13 @@ std::optional<Guiyang::Parts> parts_of(const Found& f, const std::array<std::int
   return pattern_rows::parts_of<kTable>(f, v, kStructural, kFlush, flush_names());
 }
 
+// The reading that makes the parts: the structural pattern's, else the flush's.
+template <class Found>
+std::optional<Reading> reading_of(const Found& f, const std::array<std::int64_t, 6>& v) {
+  if (auto best = kTable.best(f, v, kStructural)) return f.reading[*best];
+  return f.reading_of(kFlush);
+}
+
 }  // namespace
 
 std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::dilong_parts(
@@ -422,9 +429,9 @@ std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::dilong_parts(
                                               flush)};
 }
 
-std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::best_parts(const Hand& hand,
-                                                                   std::optional<Tile> win,
-                                                                   bool robbing) const {
+std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::best_parts(
+    const Hand& hand, std::optional<Tile> win, bool robbing,
+    std::optional<Reading>* reading) const {
   if (!lacks_needed(hand)) return std::nullopt;
   const Counts all = robbing ? hand.all_copies() : Counts{};
   const auto allowed = [&](Tile t) { return !robbing || all[t.index()] == 1; };
@@ -441,7 +448,10 @@ std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::best_parts(const Hand& h
     if (tile) {
       const auto found = pattern_rows::find<kTable, true>(hand, pattern_rows::ReadingsOf{hand},
                                                           tile, {}, options_);
-      if (auto parts = parts_of(found, row_values_)) out.emplace(*tile, std::move(*parts));
+      if (auto parts = parts_of(found, row_values_)) {
+        out.emplace(*tile, std::move(*parts));
+        if (reading) *reading = reading_of(found, row_values_);
+      }
     }
   } else if (auto found = pattern_rows::best_over_tiles<kTable>(
                  hand, win, {}, options_, allowed,
@@ -450,11 +460,14 @@ std::optional<std::pair<Tile, Guiyang::Parts>> Guiyang::best_parts(const Hand& h
                    return worth_[f.held.to_ulong()];
                  })) {
     out.emplace(*found->win, *parts_of(*found, row_values_));
+    if (reading) *reading = reading_of(*found, row_values_);
   }
   if (!robbing)  // 地龙 wins on a pung's fourth tile: a robbed tile is no pung's
     if (auto d = dilong_parts(hand, win);
-        d && (!out || d->second.combined.value > out->second.combined.value))
+        d && (!out || d->second.combined.value > out->second.combined.value)) {
       out = d;
+      if (reading) reading->reset();  // 地龙 is no reading of C3's shapes
+    }
   return out;
 }
 
@@ -518,8 +531,17 @@ ItemList Guiyang::price_share(const Parts& parts, const Situation& s, Share shar
 }
 
 std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
+  if ((s.tianhu || s.dihu) && s.baoting)  // G17: a 天胡 or 地胡 carries no 报听
+    return Error{
+        ErrorCode::Inconsistent,
+        "a 天胡 or 地胡 is won before any 报听 could be declared: " + field_name(s, "baoting") +
+            " with " + field_name(s, s.tianhu ? "tianhu" : "dihu") + " (G4, G17)",
+        "天胡、地胡在报听之前就胡了：" + field_name(s, "baoting") + " 不能与 " +
+            field_name(s, s.tianhu ? "tianhu" : "dihu") + " 同时给出（G4、G17）",
+        0, ""};
   sc.hand = hand;
-  auto best = best_parts(hand, s.win_tile, s.robbing_kong);
+  std::optional<Reading> reading;
+  auto best = best_parts(hand, s.win_tile, s.robbing_kong, &reading);
   if (!best) {
     sc.win_tile = s.win_tile;
     if (auto why = no_win_reason(hand); why && is_winning_shape(hand))
@@ -549,6 +571,7 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
   if (named) sc.win_tile = win;
   sc.win = true;
   sc.pattern = parts.combined;
+  sc.reading = reading;  // the reading that makes the pattern, for the explanation
   const bool tiandi = s.tianhu || s.dihu;
   // G5: a plain 平胡 off a discard needs a 豆; a 天胡/地胡 is no 平胡.
   const bool self_drawn = s.zimo;

@@ -56,8 +56,10 @@ class Guiyang final : public Ruleset {
   // The parts for `win`, or without it for the winning tile that scores most (first in tile
   // order among equals), with that tile; `robbing` (抢杠) allows only a tile the hand holds
   // one copy of.
+  // `reading`, if given, gets the reading that makes the pattern (none for 地龙).
   std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win,
-                                                   bool robbing = false) const;
+                                                   bool robbing = false,
+                                                   std::optional<Reading>* reading = nullptr) const;
 
   // What one payment of a win carries besides its base (G4, G7).
   struct Share {

@@ -313,9 +313,9 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
           const bool plain = best.id == "pinghu";
           items.push_back(baoting && plain && o.pinghu_absorbed ? Item{best.id, best.zh, best.en, 0}
                                                                 : best);
-          if (baoting) items.push_back(addon("baoting"));
+          if (baoting) items.push_back(addons_.baoting);
           if (with_dealer && dealer_bonus(r == t.dealer, n == t.dealer)) {
-            items.push_back(addon("zuozhuang"));
+            items.push_back(addons_.zuozhuang);
             if (t.streak > 0) items.push_back(lianzhuang(t.streak));
           }
           std::int64_t v = 0;

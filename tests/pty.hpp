@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -76,6 +77,20 @@ class Terminal {
     }
     from_ = screen_.find(want, from_) + want.size();
     return true;
+  }
+  // Waits until the line editor has the terminal (canonical mode off), or `seconds` pass.
+  // libedit may draw its prompt before it takes the terminal: a key sequence typed in between
+  // is the line discipline's, echoed as ^[[A and given to the line as text. A slow build
+  // (sanitizers) showed it. Keys that only the line editor understands wait for this.
+  bool wait_for_line_editor(double seconds = 10) {
+    const auto until = std::chrono::steady_clock::now() +
+                       std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+    for (;;) {
+      termios t{};
+      if (tcgetattr(fd_, &t) == 0 && !(t.c_lflag & ICANON)) return true;
+      if (std::chrono::steady_clock::now() > until) return false;
+      usleep(2000);
+    }
   }
   // Ends the input (Ctrl-D at the start of a line) and returns the exit status. A Ctrl-D that
   // reaches the terminal while the line editor is between two reads is taken as a character

@@ -149,11 +149,13 @@ TEST_CASE("At a terminal, session - edits the line: Up recalls the line before, 
   REQUIRE(t.wait_for("hand 1> "));
   t.type("dealer:E E:2344567p345789s E:zimo:7p\n");
   CHECK(t.wait_for("hand 2 dealer East streak 1> "));
+  REQUIRE(t.wait_for_line_editor());
   t.type("\x1b[A");  // Up: the line typed before comes back, to be sent again
   CHECK(t.wait_for("E:zimo:7p"));
   t.type("\r");
   CHECK(t.wait_for("total  East +54  South -18  West -18  North -18"));  // D4: (1 + 1) × 6 each
   CHECK(t.wait_for("hand 3 dealer East streak 2> "));
+  REQUIRE(t.wait_for_line_editor());
   // Editing within the line: Ctrl-A, then a word typed at its start.
   t.type(
       "E:zimo:7p\x01"

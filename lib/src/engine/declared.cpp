@@ -58,6 +58,10 @@ std::optional<Error> check_fits(const Table& t, int seat, const DeclaredPattern&
     return inconsistent(seat, "pattern",
                         name + " is seven pairs, which has no melds; this seat made a kong",
                         name + "是七对，不能有碰杠；但此家开过杠");
+  if (p.kongless && kong)
+    return inconsistent(seat, "pattern",
+                        name + " has one pung meld and no kong; this seat made a kong",
+                        name + "只有一副碰，没有杠；但此家开过杠");
   if (p.flush && std::popcount(suits) > 1)
     return inconsistent(seat, "pattern",
                         name + " is of one suit, but this seat's kongs are of two suits",

@@ -361,7 +361,6 @@ export function makeBuilder(app, opts) {
     const rw = ruleSetWords(app, rules);
     const sets = ruleSets(app);
     const rs = sets.find((x) => x.id === rules);
-    const options = (info && info.options) || [];
     // The rule set is always said, so a shared table reads the same under any settings.
     let ruleWord = null;
     if (!opts.evening && rs) {
@@ -370,7 +369,8 @@ export function makeBuilder(app, opts) {
     }
     return {
       lang: app.lang, evening: !!opts.evening, ruleWord,
-      chickens: options.some((o) => o.name === 'ji' && o.rules === rules),
+      // the 捉鸡 family (Zunyi, Guiyang: the rule sets with 打幺鸡) says its 鸡 in quick entry
+      chickens: rw.en.has('yaoji'),
       flip: rw.en.has('flip'), yaoji: rw.en.has('yaoji'), chongfeng: rw.en.has('chongfeng'),
       patterns: (info && info.patterns) || [],
     };
@@ -568,7 +568,7 @@ export function makeBuilder(app, opts) {
       if (c.chickens && !tiles) {
         const ropts = names().map((n, i) => ({ label: n, value: i, on: s.readyAtWin[i], name: `readyatwin${i}` }));
         zb.append(row(app.t('未胡听牌', 'Ready (not won)'), seg(ropts, null, (v) => set(() => { s.readyAtWin[v] = !s.readyAtWin[v]; }))));
-        zb.append(el('div', { class: 'qm-settle-note', text: app.t('鸡：手牌与碰杠中的鸡数（含翻鸡）', '鸡: chickens in hand and melds (flipped ones included)') }));
+        zb.append(el('div', { class: 'qm-settle-note', text: app.t('鸡：手牌与碰杠中的鸡数（含翻鸡；金鸡一张算 2）', '鸡: chickens in hand and melds (flipped ones included; a gold one counts 2)') }));
         zb.append(counters(app.t('鸡', '鸡'), s.ji, 'ji', 12));
       }
       if (c.yaoji) {

@@ -44,6 +44,7 @@ struct DeclaredPattern {
   std::size_t row = 0;       // its row in patterns() (Zunyi: the structural row, or 清一色's)
   bool flush = false;        // 清一色 included: the whole hand of one suit
   bool seven_pairs = false;  // of the seven pairs family: no melds
+  bool kongless = false;     // a shape with no kong of its own (Guiyang 地龙: one pung meld)
 };
 
 class Ruleset {

@@ -481,7 +481,10 @@ std::optional<Item> Guiyang::best_pattern(const Hand& hand, std::optional<Tile> 
 // G5: a plain 平胡 off a discard needs a 豆 (any kong of the winner's own, or --dou), unless it
 // is won on a 热炮, by 抢杠, off a 报听 discarder or by a 报听 winner.
 bool Guiyang::legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const {
-  return pattern.id != "pinghu" || s.dou || hand.has_kong() || s.after_kong || s.robbing_kong ||
+  return legal_plain(pattern, hand.has_kong(), s);
+}
+bool Guiyang::legal_plain(const Item& pattern, bool has_kong, const Situation& s) {
+  return pattern.id != "pinghu" || s.dou || has_kong || s.after_kong || s.robbing_kong ||
          s.payer_baoting || s.baoting || s.tianhu || s.dihu;
 }
 
@@ -530,15 +533,24 @@ ItemList Guiyang::price_share(const Parts& parts, const Situation& s, Share shar
   return items;
 }
 
+namespace {
+
+// G17: a 天胡 or 地胡 carries no 报听.
+std::optional<Error> tiandi_with_baoting(const Situation& s) {
+  if (!(s.tianhu || s.dihu) || !s.baoting) return std::nullopt;
+  return Error{
+      ErrorCode::Inconsistent,
+      "a 天胡 or 地胡 is won before any 报听 could be declared: " + field_name(s, "baoting") +
+          " with " + field_name(s, s.tianhu ? "tianhu" : "dihu") + " (G4, G17)",
+      "天胡、地胡在报听之前就胡了：" + field_name(s, "baoting") + " 不能与 " +
+          field_name(s, s.tianhu ? "tianhu" : "dihu") + " 同时给出（G4、G17）",
+      0, ""};
+}
+
+}  // namespace
+
 std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Score& sc) const {
-  if ((s.tianhu || s.dihu) && s.baoting)  // G17: a 天胡 or 地胡 carries no 报听
-    return Error{
-        ErrorCode::Inconsistent,
-        "a 天胡 or 地胡 is won before any 报听 could be declared: " + field_name(s, "baoting") +
-            " with " + field_name(s, s.tianhu ? "tianhu" : "dihu") + " (G4, G17)",
-        "天胡、地胡在报听之前就胡了：" + field_name(s, "baoting") + " 不能与 " +
-            field_name(s, s.tianhu ? "tianhu" : "dihu") + " 同时给出（G4、G17）",
-        0, ""};
+  if (auto e = tiandi_with_baoting(s)) return e;
   sc.hand = hand;
   std::optional<Reading> reading;
   auto best = best_parts(hand, s.win_tile, s.robbing_kong, &reading);
@@ -572,10 +584,95 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
   sc.win = true;
   sc.pattern = parts.combined;
   sc.reading = reading;  // the reading that makes the pattern, for the explanation
-  const bool tiandi = s.tianhu || s.dihu;
+  price_win(parts, hand.has_kong(), s, sc);
+  return std::nullopt;
+}
+
+namespace {
+
+// Where 清一色 and the 地龙 tiers sit in patterns() (kPatterns).
+const std::size_t kFlushRow = kPatterns.size() - 1;
+constexpr std::size_t kDilongRow = kFlush;  // 地龙, then 双地龙 and 三地龙
+
+// Declared words of G3's patterns beside the rows' ids and names and 清 + a row (清大对子,
+// qingyise+daduizi): the other names players say (G3's table gives them).
+constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+    {"对对胡", "daduizi"},        {"碰碰胡", "daduizi"}, {"清大对", "qingyise+daduizi"},
+    {"金钩钓", "dandiao"},        {"把一", "dandiao"},   {"清单吊", "qingyise+dandiao"},
+    {"双清", "qingyise+dandiao"}, {"小七对", "qidui"},   {"清龙背", "qingyise+longqidui"},
+    {"地龙七对", "dilong"},
+};
+
+bool names_spec(const ItemSpec& spec, std::string_view word) {
+  return word == spec.id || word == spec.zh || word == spec.en;
+}
+bool names_item(const Item& item, std::string_view word) {
+  return word == item.id || word == item.zh || word == item.en;
+}
+
+}  // namespace
+
+Item Guiyang::structural_item(std::size_t row) const {
+  if (row < kDilongRow) return kTable.item(row, row_values_);
+  if (row == kDilongRow) return dilong_;
+  if (row == kDilongRow + 1) return shuangdilong_;
+  if (row == kDilongRow + 2) return sandilong_;
+  return kTable.item(kFlush, row_values_);
+}
+
+std::optional<DeclaredPattern> Guiyang::declared_pattern(std::string_view word) const {
+  for (const auto& [alias, id] : kAliases)
+    if (word == alias) word = id;
+  const Item flush = kTable.item(kFlush, row_values_);
+  if (names_spec(kPatterns[kFlushRow], word))  // 清一色 alone: a 平胡 counts nothing under it
+    return DeclaredPattern{flush, kFlushRow, true, false, false};
+  for (std::size_t i = 0; i < kFlushRow; ++i) {
+    const Item row = structural_item(i);
+    const bool pairs = kPatterns[i].id == "qidui" || kPatterns[i].id == "longqidui";
+    const bool dilong = i >= kDilongRow;
+    if (names_spec(kPatterns[i], word)) return DeclaredPattern{row, i, false, pairs, dilong};
+    if (i == kPinghu) continue;  // 清一色 平胡 is 清一色
+    const Item both = flush_names().plus(row, flush.value);
+    if (names_item(both, word)) return DeclaredPattern{both, i, true, pairs, dilong};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Guiyang::declared_pattern_words() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < kPatterns.size(); ++i) {
+    const auto& spec = kPatterns[i];
+    for (auto w : {spec.id, spec.zh, spec.en}) out.emplace_back(w);
+    if (i == kFlushRow || i == kPinghu) continue;
+    const Item both = flush_names().plus(spec.item(), 0);
+    for (const auto& w : {both.id, both.zh, both.en}) out.emplace_back(w);
+  }
+  for (const auto& a : kAliases) out.emplace_back(a.first);
+  return out;
+}
+
+Guiyang::Parts Guiyang::declared_parts(const DeclaredPattern& p) const {
+  Parts parts;
+  if (p.row != kFlushRow) parts.structural = structural_item(p.row);
+  if (p.flush) parts.flush = kTable.item(kFlush, row_values_);
+  parts.combined = p.item;
+  return parts;
+}
+
+std::optional<Error> Guiyang::evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                                Score& sc) const {
+  if (auto e = tiandi_with_baoting(s)) return e;
+  const Parts parts = declared_parts(p);
+  sc.win_tile = s.win_tile;
+  sc.win = true;
+  sc.pattern = parts.combined;
+  price_win(parts, false, s, sc);  // its kongs, if any, are the table's (Situation::dou)
+  return std::nullopt;
+}
+
+void Guiyang::price_win(const Parts& parts, bool has_kong, const Situation& s, Score& sc) const {
   // G5: a plain 平胡 off a discard needs a 豆; a 天胡/地胡 is no 平胡.
-  const bool self_drawn = s.zimo;
-  if (!self_drawn && !tiandi && !legal_on_discard(parts.combined, hand, s)) {
+  if (!s.zimo && !legal_plain(parts.combined, has_kong, s)) {
     sc.legal = false;
     sc.reason = Text{
         "a plain 平胡 may be won off a discard only by a winner who owns a 豆 (a kong, "
@@ -583,7 +680,7 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
             field_name(s, "dou") + "), on a 热炮, by 抢杠, or with 报听 (G5)",
         "平胡点炮须有豆（自己开过杠，或 " + field_name(s, "dou") +
             "），热炮、抢杠、报听除外（G5）"};
-    return std::nullopt;
+    return;
   }
   sc.legal = true;
   const bool winner_deals = s.dealer == DealerRole::Winner;
@@ -629,7 +726,6 @@ std::optional<Error> Guiyang::evaluate(const Hand& hand, const Situation& s, Sco
   if (s.after_kong && !s.zimo && !s.robbing_kong)
     sc.notes.push_back({"热炮: the discarder is burnt (全烧): settle books the 豆 and 鸡 (G12)",
                         "热炮：点炮者全烧，豆和鸡由 settle 结算（G12）"});
-  return std::nullopt;
 }
 
 }  // namespace qianmj

@@ -40,11 +40,19 @@ class Guiyang final : public Ruleset {
   std::optional<Item> best_pattern(const Hand& hand, std::optional<Tile> win,
                                    const Situation& s) const override;
   bool legal_on_discard(const Item& pattern, const Hand& hand, const Situation& s) const override;
+  // G5 for a winner who owns a kong or not.
+  static bool legal_plain(const Item& pattern, bool has_kong, const Situation& s);
   std::optional<Error> evaluate(const Hand& hand, const Situation& s, Score& sc) const override;
   Result<Ledger> settle(const CheckedTable& table) const override;  // settle.cpp
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;
   std::optional<Text> no_win_reason(const Hand& hand) const override;
+  // Quick entry: a declared win or 叫 by its pattern (东自摸清大对), its 鸡 said by value.
+  std::optional<DeclaredPattern> declared_pattern(std::string_view word) const override;
+  std::vector<std::string> declared_pattern_words() const override;
+  std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
+                                         Score& sc) const override;
+  bool declared_chickens() const override { return true; }
 
   // The parts of a hand's best pattern: the structural item (absent for a 清一色 平胡) and
   // 清一色, and the item they make together.
@@ -60,6 +68,9 @@ class Guiyang final : public Ruleset {
   std::optional<std::pair<Tile, Parts>> best_parts(const Hand& hand, std::optional<Tile> win,
                                                    bool robbing = false,
                                                    std::optional<Reading>* reading = nullptr) const;
+
+  // The parts a declared pattern stands for.
+  Parts declared_parts(const DeclaredPattern& p) const;
 
   // What one payment of a win carries besides its base (G4, G7).
   struct Share {
@@ -84,6 +95,10 @@ class Guiyang final : public Ruleset {
 
  private:
   bool lacks_needed(const Hand& h) const;  // guiyang-queyimen
+  // The structural item of row `row` of patterns() (a 地龙 tier included).
+  Item structural_item(std::size_t row) const;
+  // G5 and G4-G7 for a win of these parts: legal or not, and the payers with their items.
+  void price_win(const Parts& parts, bool has_kong, const Situation& s, Score& sc) const;
   std::optional<std::pair<Tile, Parts>> dilong_parts(const Hand& hand,
                                                      std::optional<Tile> win) const;
   static constexpr std::size_t kRows = 6;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/book.hpp"
+#include "engine/declared.hpp"
 #include "rules/chicken_family/chicken_family.hpp"
 #include "rules/chicken_family/fields.hpp"
 #include "rules/guiyang/fields.hpp"
@@ -246,6 +247,7 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
                                "要么被碰杠（责任），要么无人要（冲锋），"
                                "不能两样都是");
     const auto& hand = t.seats[static_cast<std::size_t>(zeren->second)].hand;
+    if (t.declared()) continue;  // no melds are said: the claimer's cannot be checked
     const bool shows = hand && std::any_of(hand->melds.begin(), hand->melds.end(),
                                            [&](const Meld& m) { return m.tile == tile; });
     if (!shows)
@@ -259,10 +261,13 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
 
 Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   const Table& t = c.table;
-  if (c.is_declared())
-    return field_error(ErrorCode::BadField, "seats",
-                       "the Guiyang rules settle tables of tiles only, not declared patterns",
-                       "贵阳规则只结算写出手牌的牌局，不接受报称牌型");
+  const bool declared = c.is_declared();
+  for (int s = 0; declared && s < kSeats; ++s)
+    if (declared_of(t, s).huazhu)
+      return field_error(ErrorCode::BadField, "seats[" + std::to_string(s) + "].declared.huazhu",
+                         "the Guiyang rules have no 花猪: a seat not ready pays 查叫 alone, "
+                         "three suits or not (G13)",
+                         "贵阳规则没有花猪：未听牌者只付查叫，不论是否三门俱全（G13）");
   // G9 满堂鸡 counts a ready seat's discarded 翻鸡: without its discards (seats[].discards, not
   // read yet) it would be left out, so the table is refused rather than priced short.
   const Settings& o = settings();
@@ -274,20 +279,24 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
         "满堂鸡须知道每家打出的牌（seats[].discards），本版本还不读这一项：请不开满堂鸡结算");
   Book book(t, 1, c.arithmetic);
   std::array<bool, kSeats> up{};
-  std::array<WaitsAnswer, kSeats> waits;
+  std::array<std::optional<Item>, kSeats> dajiao;  // a ready seat's best value (G13)
   for (int s = 0; s < kSeats; ++s) {
     const auto i = static_cast<std::size_t>(s);
     if (c.winner[i]) {  // a winner counts as ready (G2): no waits to find
       up[i] = true;
       continue;
     }
-    waits[i] = analyze_waits(*this, *c.waiting[i], {});
-    up[i] = waits[i].ready;
-    {
-      std::vector<Item> items;
-      if (waits[i].dajiao) items.push_back(*waits[i].dajiao);
-      book.ledger.checks[i] = SeatCheck{waits[i].ready, std::nullopt, waits[i].dajiao, items};
+    if (declared) {  // ready as said (东听), with the pattern said (东听清大对)
+      up[i] = declared_of(t, s).ready;
+      if (c.declared[i]) dajiao[i] = c.declared[i]->item;
+    } else {
+      const WaitsAnswer waits = analyze_waits(*this, *c.waiting[i], {});
+      up[i] = waits.ready;
+      dajiao[i] = waits.dajiao;
     }
+    std::vector<Item> items;
+    if (dajiao[i]) items.push_back(*dajiao[i]);
+    book.ledger.checks[i] = SeatCheck{up[i], std::nullopt, dajiao[i], items};
   }
   int next = t.dealer;
   if (t.outcome == Table::Outcome::Escape)
@@ -307,7 +316,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
         for (int r = 0; r < kSeats; ++r) {
           const auto ri = static_cast<std::size_t>(r);
           if (!up[ri]) continue;
-          const Item& best = *waits[ri].dajiao;
+          const Item& best = *dajiao[ri];
           std::vector<Item> items;
           const bool baoting = with_baoting && t.seats[ri].baoting;
           const bool plain = best.id == "pinghu";
@@ -350,9 +359,11 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   for (std::size_t wi = 0; wi < t.wins.size(); ++wi) {
     const WinEvent& w = t.wins[wi];
     const std::string field = "result.wins[" + std::to_string(wi) + "]";
-    const Hand hand = with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
+    const auto& said = c.declared[static_cast<std::size_t>(w.seat)];  // a declared pattern
+    const Hand hand =
+        said ? Hand{} : with_tile(*c.waiting[static_cast<std::size_t>(w.seat)], w.tile);
     const Situation s = win_situation(c, w);
-    auto sc = score(hand, s);
+    auto sc = said ? score_declared(*said, s) : score(hand, s);
     if (!sc) {
       Error e = sc.error();
       e.field = field;
@@ -365,7 +376,8 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
           who_en + "'s hand with " + w.tile.ascii() + " is not a win: " + sc->reason->en,
           who_zh + "的手牌加 " + w.tile.chinese() + " 不成胡：" + sc->reason->zh);
     if (!sc->legal)
-      return field_error(ErrorCode::Inconsistent, field,
+      return field_error(ErrorCode::Inconsistent,
+                         said ? "seats[" + std::to_string(w.seat) + "].declared.pattern" : field,
                          who_en + " cannot win this: " + sc->reason->en,
                          who_zh + "不能胡：" + sc->reason->zh);
     const bool bao = w.robbing_kong && qianggang_bao();
@@ -378,7 +390,8 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
       own_shares = own_shares || (s.zimo && q != w.seat && shabao_on_zimo() &&
                                   t.seats[static_cast<std::size_t>(q)].baoting);
     std::optional<Parts> parts;
-    if (own_shares) parts = best_parts(hand, w.tile, w.robbing_kong)->second;
+    if (own_shares)
+      parts = said ? declared_parts(*said) : best_parts(hand, w.tile, w.robbing_kong)->second;
     const Text how =
         s.zimo ? Text{"self-draw", "自摸"}
         : w.robbing_kong
@@ -472,13 +485,26 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   const bool from_ready = o.ji_from_ready;
   const bool bao_ji = o.bao_ji;
   const bool bao_melds = o.bao_ji_melds;
+  if (declared && bao_ji && bao_melds && std::count(up.begin(), up.end(), false) > 0)
+    return field_error(
+        ErrorCode::Inconsistent, "options.guiyang-bao-ji-melds",
+        "包鸡 of melded 幺鸡 needs the melds of a seat neither won nor ready, "
+        "which a declared table does not say: give the hands",
+        "包鸡连碰杠须知道未胡未听者碰杠中的幺鸡，报称牌型的牌局不写碰杠：请写出手牌");
   for (int s = 0; s < kSeats; ++s) {
     const auto i = static_cast<std::size_t>(s);
     const bool books = collects(s) || (!up[i] && bao_ji);  // words only for a row it books
     std::optional<ChickenWords> words;
     if (books) words.emplace();
-    const SeatChickens ch =
-        seat_chickens(held_at_end(c, s), t.seats[i], values, wugu, words ? &*words : nullptr);
+    SeatChickens ch = seat_chickens(declared ? Hand{} : held_at_end(c, s), t.seats[i], values, wugu,
+                                    words ? &*words : nullptr);
+    if (declared) {  // 东鸡3: the value of its 鸡 in hand and melds, as the seat said it
+      const std::int64_t n = declared_of(t, s).chickens.value_or(0);
+      ch.held += n;
+      if (words && n > 0)
+        words->held = {str(n) + " in hand and melds (declared)",
+                       "手牌与碰杠中 " + str(n) + "（报称）"};
+    }
     if (collects(s)) {
       const std::int64_t plain = ch.held + ch.discarded - ch.chongfeng;
       std::vector<int> from;
@@ -524,7 +550,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
                    (receiver == to ? "" : "，且未听牌")},
               {payer}, receiver, amount);
   }
-  if (!values.flipped)
+  if (!values.flipped && !declared)  // declared: the 鸡 in hand are said by value
     book.ledger.notes.push_back({"no turned-up tile: only 幺鸡 (1条) count as 鸡 (G9)",
                                  "没有翻牌：只有幺鸡（1条）算鸡（G9）"});
 

@@ -383,11 +383,12 @@ std::int64_t guiyang_chickens_in(const Hand& held, const Table& t, const Options
 
 TEST_CASE(
     "G quick entry: declared tables derived from generated Guiyang tile tables settle to the "
-    "same totals and next hand (every pattern and 地龙 tier, draws, 鸡 by value, 冲锋鸡, 豆)") {
+    "same totals and next hand (every pattern and 地龙 tier, draws, 鸡 by value, 冲锋鸡, 满堂鸡, "
+    "豆)") {
   Rng rng(4040);
   Tally tally;
-  int chickens_said = 0, refused_melds = 0;
-  for (int n = 0; n < 1500; ++n) {
+  int chickens_said = 0, refused_melds = 0, mantang = 0;
+  for (int n = 0; n < 2000; ++n) {
     auto g = random_table_for(rng, "guiyang");
     auto table = table_from_json(g.table.dump());
     if (!table) continue;
@@ -415,12 +416,14 @@ TEST_CASE(
       continue;
     }
     compare_declared(said, *tiles, d, g.kind, tally);
+    mantang += (*rules)->options().on("guiyang-mantang-ji") && g.kind != "draw";
   }
   CHECK(tally.huazhu == 0);
+  CHECK(mantang > 20);  // 满堂鸡: every seat's discards kept in the declared table
   CHECK(chickens_said > 100);
   CHECK(refused_melds > 0);
-  // Rare in random tables (four melds; four alike among 地龙's pairs): the named test below.
-  check_tally(tally, "guiyang", {"dandiao", "shuangdilong", "sandilong"});
+  // Rare in random tables (four melds; the 地龙 shape): the named test below.
+  check_tally(tally, "guiyang", {"dandiao", "dilong", "shuangdilong", "sandilong"});
 }
 
 TEST_CASE("G quick entry: each pattern said in words settles as its tiles do (GX, G3 names)") {

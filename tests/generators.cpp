@@ -128,6 +128,19 @@ int small_value(Rng& rng, const TableField& f) {
   return uniform(rng, 1, static_cast<int>(std::min<std::int64_t>(f.max, 3)));
 }
 
+// Up to `most` tiles from the wall, never 1s (a 幺鸡 discarded is said as such), as a hand of
+// concealed tiles.
+Hand some_tiles(Rng& rng, Pool& pool, int most) {
+  Hand h;
+  for (int n = uniform(rng, 0, most); n > 0; --n) {
+    const int k = pool.pick(rng, 1);
+    if (k < 0 || k == Tile(Suit::Sou, 1).index()) continue;
+    pool.take(k, 1);
+    ++h.concealed[static_cast<std::size_t>(k)];
+  }
+  return h;
+}
+
 // A declared field's value now and then (`percent`), or nothing: a Tile field takes its tile
 // from the wall.
 void some_value(Rng& rng, Pool& pool, json& place, const TableField& f, int percent) {
@@ -149,6 +162,9 @@ void some_value(Rng& rng, Pool& pool, json& place, const TableField& f, int perc
       place[key] = {{"from", from}, {"to", (from + uniform(rng, 1, 3)) % 4}};
       break;
     }
+    case TableField::Kind::Tiles:
+      place[key] = to_ascii(some_tiles(rng, pool, 3));
+      break;
   }
 }
 
@@ -214,7 +230,7 @@ TableShape guiyang_shape() {
       if (!option_applies(spec, "guiyang") || !chance(rng, 12)) continue;
       const std::string name(spec.name);
       if (name == "guiyang-queyimen" || name == "guiyang-wuguji" || name == "guiyang-mantang-ji")
-        continue;  // (满堂鸡: refused at settle, G9)
+        continue;  // (满堂鸡: with every seat's discards, below)
       if (spec.boolean)
         options[name] = chance(rng, 50);
       else if (spec.choice())
@@ -224,6 +240,12 @@ TableShape guiyang_shape() {
         options[name] = uniform(rng, static_cast<int>(spec.min),
                                 static_cast<int>(std::min<std::int64_t>(spec.max, spec.min + 10)));
     }
+  };
+  // G9 满堂鸡 now and then, with every seat's discards from the wall (some of them 翻鸡).
+  shape.finish = [](Rng& rng, Pool& pool, json& t) {
+    if (!chance(rng, 15)) return;
+    t["options"]["guiyang-mantang-ji"] = true;
+    for (auto& seat : t["seats"]) seat["discards"] = to_ascii(some_tiles(rng, pool, 8));
   };
   return shape;
 }
@@ -441,6 +463,7 @@ GenTable random_table_for(Rng& rng, std::string_view rules_id) {
   json options = json::object();
   if (shape.options) shape.options(rng, options);
   if (!options.empty()) t["options"] = options;
+  if (shape.finish) shape.finish(rng, pool, t);
   g.table = t;
   return g;
 }

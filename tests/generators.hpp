@@ -70,6 +70,8 @@ struct TableShape {
   std::function<void(Rng&, Pool&, nlohmann::json& result)> win_fields;
   // House options, now and then.
   std::function<void(Rng&, nlohmann::json& options)> options;
+  // A last look at the whole table, its options made (Guiyang: 满堂鸡 and every seat's discards).
+  std::function<void(Rng&, Pool&, nlohmann::json& table)> finish;
 };
 
 // The shape of rule set `rules_id`'s tables: Duyun's and Zunyi's as written in generators.cpp;

@@ -52,6 +52,8 @@ Json sample(const TableField& f) {
       return "2s";
     case TableField::Kind::Seats:
       return Json{{"from", 2}, {"to", 3}};
+    case TableField::Kind::Tiles:
+      return "2s";
   }
   return nullptr;
 }
@@ -130,8 +132,10 @@ TEST_CASE("Table fields: every rule set's declarations are listed once, whole an
       CHECK((f.place() == TableField::Place::Kong) == (f.path.substr(0, 8) == "kongs[]."));
       CHECK(!f.key().empty());
       CHECK(f.min == 0);
-      CHECK(f.max >=
-            (f.kind == TableField::Kind::Tile || f.kind == TableField::Kind::Seats ? 0 : 1));
+      CHECK(f.max >= (f.kind == TableField::Kind::Tile || f.kind == TableField::Kind::Seats ||
+                              f.kind == TableField::Kind::Tiles
+                          ? 0
+                          : 1));
       CHECK(!f.what_en.empty());
       CHECK(!f.what_zh.empty());
       CHECK(!f.words_zh.empty());
@@ -249,7 +253,8 @@ TEST_CASE(
       CHECK(l.error().zh == std::string(f.key()) + " 只用于" + owners_zh + "规则；" +
                                 std::string(info.zh) + "规则没有这一项");
       // Given as 0 (false, 0), it is not given: the table is priced.
-      if (f.kind != TableField::Kind::Tile && f.kind != TableField::Kind::Seats)
+      if (f.kind != TableField::Kind::Tile && f.kind != TableField::Kind::Seats &&
+          f.kind != TableField::Kind::Tiles)
         CHECK(settle(*table_from_json(
             with_field(info.id, f, f.kind == TableField::Kind::Bool ? Json(false) : Json(0)))));
     }

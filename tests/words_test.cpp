@@ -360,10 +360,18 @@ TEST_CASE("Words: every word of every registered rule set's table fields reads b
                                            : kong      ? t->table.kongs.at(0).fields
                                            : pair      ? t->table.fields
                                                        : t->table.result_fields;
-          CHECK(values.raw(table_field_slot(f)) ==
-                (flag || kong || f.kind == TableField::Kind::Int ? std::max<std::int64_t>(1, f.max)
-                 : pair ? TableFieldType<SeatPair>::encode(std::pair{2, 3})
-                        : Tile(Suit::Pin, 7).index() + 1));
+          if (f.kind == TableField::Kind::Tiles) {  // given (1), the list beside: one 7p
+            Counts seven{};
+            seven[static_cast<std::size_t>(Tile(Suit::Pin, 7).index())] = 1;
+            CHECK(values.raw(table_field_slot(f)) == 1);
+            CHECK(*values.tiles(table_field_slot(f)) == seven);
+          } else {
+            CHECK(values.raw(table_field_slot(f)) ==
+                  (flag || kong || f.kind == TableField::Kind::Int
+                       ? std::max<std::int64_t>(1, f.max)
+                   : pair ? TableFieldType<SeatPair>::encode(std::pair{2, 3})
+                          : Tile(Suit::Pin, 7).index() + 1));
+          }
           const std::string field = f.of_seat() ? "seats[1]." + std::string(f.key())
                                     : kong      ? "kongs[0]." + std::string(f.key())
                                                 : std::string(f.path);

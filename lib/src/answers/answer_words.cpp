@@ -106,6 +106,9 @@ WordEntry field_entry(const TableField& f) {
   } else if (f.kind == TableField::Kind::Tile) {
     e.says_zh = "一家的" + what_zh, e.says_en = "a seat's " + what_en;
     e.example_zh = "东" + zh + "7筒", e.example_en = "E:" + en + ":7p";
+  } else if (f.kind == TableField::Kind::Tiles) {
+    e.says_zh = "一家的" + what_zh, e.says_en = "a seat's " + what_en;
+    e.example_zh = "东" + zh + "2468条5万", e.example_en = "E:" + en + ":2468s5m";
   } else {
     e.says_zh = "一家的" + what_zh, e.says_en = "a seat's " + what_en;
     e.example_zh = "东" + zh, e.example_en = "E:" + en;

@@ -28,8 +28,10 @@ void check_table_field(const TableField& f) {
   if ((f.place() == Place::Kong) != (f.kind == Kind::Bool && f.place() == Place::Kong) ||
       (f.place() == Place::Table) != (f.kind == Kind::Seats))
     refuse(f.path, "a kong's field other than on/off, or a table's other than a pair of seats");
+  if (f.kind == Kind::Tiles && f.place() != Place::Seat)
+    refuse(f.path, "a list of tiles not a seat's");
   const bool range = f.kind == Kind::Bool ? f.min == 0 && f.max == 1
-                     : f.kind == Kind::Tile || f.kind == Kind::Seats
+                     : f.kind == Kind::Tile || f.kind == Kind::Seats || f.kind == Kind::Tiles
                          ? f.min == 0 && f.max == 0
                          : f.min == 0 && f.max > 0 && f.max <= INT32_MAX;
   if (!range) refuse(f.path, "a range other than 0 (not given) to some maximum");
@@ -83,6 +85,10 @@ const All& all() {
       place.push_back(&f);
       if (place.size() > TableFieldValues::kMax)
         refuse(f.path, "more fields than TableFieldValues::kMax");
+      if (f.kind == TableField::Kind::Tiles &&
+          std::count_if(place.begin(), place.end(),
+                        [](const TableField* x) { return x->kind == TableField::Kind::Tiles; }) > 1)
+        refuse(f.path, "a second list of tiles of one place (TableFieldValues keeps one)");
     }
     return out;
   }();

@@ -271,6 +271,19 @@ void read_table_fields(Fields& f, std::span<const TableField* const> fields,
       case TableField::Kind::Tile:
         out.set_raw(i, TableFieldType<std::optional<Tile>>::encode(f.tile(field.key(), false)));
         break;
+      case TableField::Kind::Tiles: {  // hand notation, no melds: "2468s5m", "" for none
+        const std::string* text = f.text(field.key(), false);
+        if (!text) break;
+        auto tiles = parse_tile_list(*text);
+        if (!tiles) {
+          Error e = tiles.error();
+          e.field = f.at(field.key());
+          f.set_error(std::move(e));
+          break;
+        }
+        out.set_tiles(i, &*tiles);
+        break;
+      }
       case TableField::Kind::Seats: {  // {"from": s, "to": t}, two different seats
         if (!f.has(field.key())) break;
         static constexpr std::string_view kPairKeys[] = {"from", "to"};
@@ -311,6 +324,12 @@ void write_table_fields(json& j, std::span<const TableField* const> fields,
       case TableField::Kind::Tile:
         j[key] = TableFieldType<std::optional<Tile>>::decode(v)->ascii();
         break;
+      case TableField::Kind::Tiles: {
+        Hand h;
+        h.concealed = *values.tiles(i);
+        j[key] = to_ascii(h);
+        break;
+      }
       case TableField::Kind::Seats: {
         const auto pair = TableFieldType<SeatPair>::decode(v);
         j[key] = {{"from", pair->first}, {"to", pair->second}};

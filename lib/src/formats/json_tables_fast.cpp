@@ -173,6 +173,14 @@ bool table_field(Scan& in, const TableField& field, std::size_t slot, TableField
       out.set_raw(slot, TableFieldType<std::optional<Tile>>::encode(tile));
       return true;
     }
+    case TableField::Kind::Tiles: {  // a list of tiles in hand notation (满堂鸡's discards)
+      std::string_view s;
+      if (!in.string(s)) return false;
+      auto tiles = parse_tile_list(s);
+      if (!tiles) return false;
+      out.set_tiles(slot, &*tiles);
+      return true;
+    }
     case TableField::Kind::Seats:  // only the table's own: the checked reader reads those
       return false;
   }

@@ -503,4 +503,16 @@ Result<Tile> parse_tile(std::string_view text) {
                "应为一张牌，如 7p 或 7筒，而不是“" + std::string(text) + "”", 0, std::string(text)};
 }
 
+Result<Counts> parse_tile_list(std::string_view text) {
+  if (text.find_first_not_of(" ") == std::string_view::npos) return Counts{};  // none
+  auto parsed = parse_hand(text);
+  if (!parsed) return parsed.error();
+  if (!parsed->melds.empty())
+    return Error{ErrorCode::BadTile,
+                 "a list of tiles such as 2468s5m, without melds: not '" + std::string(text) + "'",
+                 "应为一串牌，如 2468条5万，不带碰杠：而不是“" + std::string(text) + "”", 0,
+                 std::string(text)};
+  return parsed->concealed;
+}
+
 }  // namespace qianmj

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "qianmj/core/tile.hpp"
@@ -16,8 +17,10 @@ namespace qianmj {
 
 // One field of a settle table that only some rule sets read, such as Zunyi's 冲锋鸡.
 struct TableField {
-  // Seat: a pair of seats, from one to another (Guiyang's 责任鸡 {"from": 2, "to": 3}).
-  enum class Kind : std::uint8_t { Bool, Int, Tile, Seats };
+  // Seats: a pair of seats, from one to another (Guiyang's 责任鸡 {"from": 2, "to": 3}).
+  // Tiles: a list of tiles in hand notation, a seat's only, at most one a place (Guiyang's
+  // discards for 满堂鸡: "2468s5m"); given or not, and an empty list is given.
+  enum class Kind : std::uint8_t { Bool, Int, Tile, Seats, Tiles };
   // Where it is: a field of every seat, of a win's result (a draw or an escape has none), of
   // every kong, or of the table itself.
   enum class Place : std::uint8_t { Seat, Result, Kong, Table };
@@ -26,8 +29,8 @@ struct TableField {
   // of seats only, said in words as a keyword with the two seats: 责任鸡西北).
   std::string_view path;
   Kind kind;
-  // An Int's range: 0 (not given) to a maximum of at most 2^31 - 1; a Bool's 0 to 1, a Tile's
-  // 0 to 0.
+  // An Int's range: 0 (not given) to a maximum of at most 2^31 - 1; a Bool's 0 to 1, a Tile's,
+  // a Seats' and a Tiles' 0 to 0.
   std::int64_t min, max;
   // How a table in words says it (lib/src/formats/words/lexicon.cpp), the written spelling
   // first. A seat's field is a verb after the seat: glued in Chinese (东打幺鸡2, 东冲锋鸡), after
@@ -83,13 +86,21 @@ const TableField* find_table_field_word(std::string_view word);
 // The values of the table fields of one place: a seat's (SeatState::fields), or a win's
 // result (Table::result_fields). A value is stored by its field's slot (TableFieldKey); 0
 // is a field not given (false, 0 or no tile), and a value is never below 0. The fields of seats and
-// those of the result are each numbered from 0, in the order of table_field_specs().
+// those of the result are each numbered from 0, in the order of table_field_specs(). A Tiles
+// field's slot holds 1 when it is given, its copies of each kind are kept beside (tiles()).
 class TableFieldValues {
  public:
   static constexpr std::size_t kMax = 8;  // each of seats and the result
   std::int64_t raw(std::size_t slot) const { return values_[slot]; }
   void set_raw(std::size_t slot, std::int64_t value) {
     values_[slot] = static_cast<std::int32_t>(value);
+  }
+  // The copies of each kind of the place's Tiles field, at `slot` (nullptr: not given).
+  const Counts* tiles(std::size_t slot) const { return values_[slot] ? &tiles_ : nullptr; }
+  // Given (its copies) or not (nullptr).
+  void set_tiles(std::size_t slot, const Counts* copies) {
+    values_[slot] = copies ? 1 : 0;
+    tiles_ = copies ? *copies : Counts{};
   }
   // Whether any field is given.
   bool any() const {
@@ -101,6 +112,7 @@ class TableFieldValues {
 
  private:
   std::array<std::int32_t, kMax> values_{};
+  Counts tiles_{};  // the one Tiles field's, where given
 };
 
 // The slot of a field of table_field_specs() in its place's TableFieldValues.
@@ -142,6 +154,13 @@ struct TableFieldType<std::optional<Tile>> {
   static std::int64_t encode(std::optional<Tile> v) { return v ? v->index() + 1 : 0; }
 };
 
+// A list of tiles (Tiles): the copies of each kind, or nullopt where it is not given.
+using TileList = std::optional<Counts>;
+template <>
+struct TableFieldType<TileList> {
+  static constexpr TableField::Kind kind = TableField::Kind::Tiles;
+};
+
 // The slot of the field at `path` of kind `kind`; std::logic_error for a field no registered
 // rule set declares, or one of another kind.
 std::size_t table_field_key_slot(std::string_view path, TableField::Kind kind);
@@ -155,10 +174,19 @@ class TableFieldKey {
   explicit TableFieldKey(std::string_view path)
       : slot_(table_field_key_slot(path, TableFieldType<T>::kind)) {}
   T get(const TableFieldValues& values) const {
-    return TableFieldType<T>::decode(values.raw(slot_));
+    if constexpr (std::is_same_v<T, TileList>) {
+      const auto* copies = values.tiles(slot_);
+      return copies ? TileList(*copies) : std::nullopt;
+    } else {
+      return TableFieldType<T>::decode(values.raw(slot_));
+    }
   }
   void set(TableFieldValues& values, T value) const {
-    values.set_raw(slot_, TableFieldType<T>::encode(value));
+    if constexpr (std::is_same_v<T, TileList>) {
+      values.set_tiles(slot_, value ? &*value : nullptr);
+    } else {
+      values.set_raw(slot_, TableFieldType<T>::encode(value));
+    }
   }
   std::size_t slot() const { return slot_; }
 

@@ -24,6 +24,10 @@ Result<Hand> parse_hand(std::string_view text);
 // (to the same hand, or to an error).
 std::optional<Hand> parse_plain(std::string_view text);
 
+// Reads a list of tiles in hand notation without melds ("2468s5m", "" or spaces for none),
+// at most four copies of a kind: its copies of each kind.
+Result<Counts> parse_tile_list(std::string_view text);
+
 // Reads exactly one tile ("7p", "7筒", "七筒", "９m"): the parser's error, or bad_tile.
 Result<Tile> parse_tile(std::string_view text);
 

@@ -122,6 +122,11 @@ class WordsReader {
     if (!tile) return moved(tile.error(), t, byte_offset);
     return *tile;
   }
+  Result<Counts> tiles_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
+    auto tiles = parse_tile_list(text);
+    if (!tiles) return moved(tiles.error(), t, byte_offset);
+    return *tiles;
+  }
   Result<Hand> hand_at(const Token& t, std::string_view text, std::size_t byte_offset) const {
     auto hand = parse_hand(text);
     if (!hand) return moved(hand.error(), t, byte_offset);
@@ -776,7 +781,13 @@ WordsReader::Failure WordsReader::on_seat_field(int s, const TableField& f, std:
     kong_fields_.push_back({s, *tile, &f, tok_->column});
     return std::nullopt;
   }
-  auto value = field_value(f, s, arg, offset);
+  std::optional<Counts> tiles;  // a list of tiles (东弃牌2468条5万), none for 东弃牌 alone
+  if (f.kind == TableField::Kind::Tiles) {
+    auto read = tiles_at(*tok_, arg, offset);
+    if (!read) return read.error();
+    tiles = *read;
+  }
+  auto value = tiles ? Result<std::int64_t>(1) : field_value(f, s, arg, offset);
   if (!value) return value.error();
   const std::size_t slot = fields_.slot(f);
   Said& said = seat_field_said_[si][slot];
@@ -784,7 +795,10 @@ WordsReader::Failure WordsReader::on_seat_field(int s, const TableField& f, std:
     return twice(*tok_, seat_en(s) + "'s " + std::string(f.what_en),
                  seat_zh(s) + std::string(f.what_zh));
   said.column = tok_->column;
-  t_.seats[si].fields.set_raw(slot, *value);
+  if (tiles)
+    t_.seats[si].fields.set_tiles(slot, &*tiles);
+  else
+    t_.seats[si].fields.set_raw(slot, *value);
   std::string field;  // "seats[].KEY" with the seat: "seats[2].KEY"
   field.reserve(f.path.size() + 1);
   field.append(f.path.substr(0, 6)).push_back(static_cast<char>('0' + s));
@@ -806,6 +820,7 @@ Result<std::int64_t> WordsReader::field_value(const TableField& f, int s, std::s
       return TableFieldType<std::optional<Tile>>::encode(*tile);
     }
     case TableField::Kind::Seats:  // the table's own: read by on_result_field
+    case TableField::Kind::Tiles:  // a seat's: read by on_seat_field
     case TableField::Kind::Int:
       break;
   }

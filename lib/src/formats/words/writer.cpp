@@ -131,9 +131,15 @@ class WordsWriter {
         continue;
       }
       if (!zh_) word += ':';
-      word += f.kind == TableField::Kind::Int
-                  ? std::to_string(v)
-                  : tile(*TableFieldType<std::optional<Tile>>::decode(v));
+      if (f.kind == TableField::Kind::Tiles) {  // 东弃牌2468条5万 (none: 东弃牌)
+        Hand h;
+        h.concealed = *values.tiles(slot);
+        if (total(h.concealed) > 0) word += zh_ ? to_chinese(h) : to_ascii(h);
+      } else {
+        word += f.kind == TableField::Kind::Int
+                    ? std::to_string(v)
+                    : tile(*TableFieldType<std::optional<Tile>>::decode(v));
+      }
       w_.push_back(std::move(word));
     }
   }

@@ -1,7 +1,7 @@
 // G8, G9-G11, G16: the fields only a Guiyang table has: 责任鸡 (who claimed the first 幺鸡 from
-// whom), 憨包 on an added kong, and with guiyang-wuguji on how many 8筒 a seat discarded
-// unclaimed and whether the first of them was the 冲锋 one. The 幺鸡 fields and the turned
-// tile are the family's (rules/chicken_family/fields.hpp).
+// whom), 憨包 on an added kong, with guiyang-wuguji on how many 8筒 a seat discarded unclaimed
+// and whether the first of them was the 冲锋 one, and with guiyang-mantang-ji a seat's discards.
+// The 幺鸡 fields and the turned tile are the family's (rules/chicken_family/fields.hpp).
 #pragma once
 
 #include <string_view>
@@ -50,6 +50,15 @@ inline constexpr TableField kZerenWuguji{"zeren_wuguji",
                                          kZerenWugujiEn,
                                          "责任乌骨鸡 (the first 8p claimed)",
                                          "责任乌骨鸡"};
+inline constexpr std::string_view kDiscardsZh[] = {"弃牌", "牌河"};
+// ("discards" would start with the common word "discard", 放炮)
+inline constexpr std::string_view kDiscardsEn[] = {"river"};
+// G9 满堂鸡, G16: the seat's unclaimed discards, in hand notation ("2468s5m"; "" for none). Its
+// 1条 (and 8筒 with 乌骨鸡) are counted through discarded_yaoji (discarded_wuguji), never again.
+inline constexpr TableField kDiscards{
+    "seats[].discards", TableField::Kind::Tiles, 0,     0, kDiscardsZh,
+    kDiscardsEn,        "unclaimed discards",    "弃牌"};
+
 // G8: an added kong made with a tile held since an earlier turn (憨包): 憨包豆 instead of 转弯豆.
 inline constexpr TableField kHanbao{
     "kongs[].hanbao", TableField::Kind::Bool, 0, 1, kHanbaoZh, kHanbaoEn, "憨包 kong", "憨包杠"};

@@ -301,7 +301,7 @@ constexpr OptionSpec kOptions[] = {
 constexpr TableField kTableFields[] = {
     chicken_fields::kDiscardedYaoji,  chicken_fields::kChongfeng,       chicken_fields::kFlipped,
     guiyang_fields::kDiscardedWuguji, guiyang_fields::kChongfengWuguji, guiyang_fields::kZeren,
-    guiyang_fields::kZerenWuguji,     guiyang_fields::kHanbao};
+    guiyang_fields::kZerenWuguji,     guiyang_fields::kHanbao,          guiyang_fields::kDiscards};
 
 std::unique_ptr<Ruleset> make_guiyang(Options options) {
   return std::make_unique<Guiyang>(std::move(options));

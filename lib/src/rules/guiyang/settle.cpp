@@ -31,6 +31,10 @@ SeatPair zeren_of(const Table& t, bool wugu) {
       wuguji(guiyang_fields::kZerenWuguji);
   return (wugu ? wuguji : yaoji).get(t.fields);
 }
+TileList discards_of(const SeatState& seat) {
+  static const TableFieldKey<TileList> key(guiyang_fields::kDiscards);
+  return key.get(seat.fields);
+}
 bool hanbao_of(const KongEvent& k) {
   static const TableFieldKey<bool> key(guiyang_fields::kHanbao);
   return key.get(k.fields);
@@ -53,7 +57,8 @@ struct ChickenValues {
   std::int64_t chongfeng = 0, chongfeng_wugu = 0;  // the 冲锋 幺鸡 / 乌骨鸡
   std::int64_t wugu_value = 0;                     // W, guiyang-wuguji-value
   std::optional<Tile> flipped;
-  bool gold = false;  // 金鸡
+  bool gold = false;               // 金鸡
+  std::array<bool, kKinds> fan{};  // the 翻鸡 kinds (满堂鸡 counts them discarded)
 };
 
 ChickenValues chicken_values(const Guiyang::Settings& o, std::optional<Tile> flipped) {
@@ -68,6 +73,7 @@ ChickenValues chicken_values(const Guiyang::Settings& o, std::optional<Tile> fli
       fan[static_cast<std::size_t>(Tile(flipped->suit(), (flipped->rank() + 7) % 9 + 1).index())] =
           true;
   }
+  v.fan = fan;
   const bool jin = o.jinji;
   v.gold = jin && fan[static_cast<std::size_t>(kYaoji.index())];
   const bool wugu_gold = jin && wugu && fan[static_cast<std::size_t>(kWuguji.index())];
@@ -114,8 +120,10 @@ struct ChickenWords {
   }
 };
 
+// `mantang`: a seat that collects under 满堂鸡 also counts its discarded 翻鸡 (G9); its
+// discarded 幺鸡 and 乌骨鸡 come from their own fields (G17).
 SeatChickens seat_chickens(const Hand& held, const SeatState& seat, const ChickenValues& v,
-                           bool wugu, ChickenWords* words) {
+                           bool wugu, bool mantang, ChickenWords* words) {
   SeatChickens out;
   const Counts all = held.all_copies();
   auto times = [](std::int64_t each) { return each > 1 ? " × " + str(each) : std::string(); };
@@ -155,6 +163,19 @@ SeatChickens seat_chickens(const Hand& held, const SeatState& seat, const Chicke
            first_name + " " + str(first_value));
   };
   thrown(discarded_yaoji_of(seat), chongfeng_of(seat), kYaoji, v.chongfeng, "幺鸡", "冲锋鸡");
+  if (const TileList discards = mantang ? discards_of(seat) : std::nullopt)
+    for (int k = 0; k < v.count; ++k) {
+      const int i = v.kinds[static_cast<std::size_t>(k)];
+      const Tile t = Tile::from_index(i);
+      const auto n = (*discards)[static_cast<std::size_t>(i)];
+      if (n == 0 || !v.fan[static_cast<std::size_t>(i)] || t == kYaoji || (wugu && t == kWuguji))
+        continue;
+      const std::int64_t each = v.copy[static_cast<std::size_t>(i)];
+      out.discarded += n * each;
+      if (words)
+        join(words->discarded, str(n) + " discarded " + t.ascii() + times(each) + " (满堂鸡)",
+             "打出" + t.chinese() + " " + str(n) + times(each) + "（满堂鸡）");
+    }
   if (wugu)
     thrown(discarded_wuguji_of(seat), chongfeng_wuguji_of(seat), kWuguji, v.chongfeng_wugu,
            "乌骨鸡", "冲锋乌骨鸡");
@@ -221,6 +242,44 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
     return field_error(ErrorCode::TooManyCopies, "seats",
                        "more than four 8p (乌骨鸡) in hands and discards",
                        "手牌与打出的乌骨鸡（8筒）超过四张");
+  // G9, G16: a seat's discards, for 满堂鸡 only; the 1条 (8筒) in them are its discarded 幺鸡
+  // (乌骨鸡) said again, so they must agree and count once (G17).
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const TileList discards = discards_of(seat);
+    if (!discards) continue;
+    const std::string field = "seats[" + std::to_string(s) + "].discards";
+    if (!settings().mantang_ji)
+      return field_error(ErrorCode::Inconsistent, field,
+                         "discards are read for 满堂鸡 only: turn on guiyang-mantang-ji",
+                         "弃牌只在满堂鸡时用：须打开房规 guiyang-mantang-ji");
+    for (int i = 0; i < kKinds; ++i) {
+      const Tile tile = Tile::from_index(i);
+      const int n = (*discards)[static_cast<std::size_t>(i)];
+      const bool own = tile == kYaoji || (wugu && tile == kWuguji);
+      if (!own) {
+        copies[static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(copies[static_cast<std::size_t>(i)] + n);
+        continue;
+      }
+      const int said = tile == kYaoji ? discarded_yaoji_of(seat) : discarded_wuguji_of(seat);
+      if (n > 0 && n != said)
+        return field_error(ErrorCode::Inconsistent, field,
+                           "the discards hold " + std::to_string(n) + " " + tile.ascii() + " but " +
+                               (tile == kYaoji ? "discarded_yaoji" : "discarded_wuguji") +
+                               " says " + std::to_string(said) +
+                               ": the same unclaimed tiles, counted once",
+                           "弃牌里有 " + std::to_string(n) + " 张" + tile.chinese() + "，但" +
+                               (tile == kYaoji ? "打幺鸡" : "打乌骨鸡") + "是 " +
+                               std::to_string(said) + "：是同样的牌，只算一次");
+    }
+  }
+  for (int i = 0; i < kKinds; ++i)
+    if (copies[static_cast<std::size_t>(i)] > kCopies)
+      return field_error(
+          ErrorCode::TooManyCopies, "seats",
+          "more than four " + Tile::from_index(i).ascii() + " in hands, melds and discards",
+          "手牌、碰杠与弃牌中的" + Tile::from_index(i).chinese() + "超过四张");
   // G8: 憨包 is an added kong's.
   for (std::size_t i = 0; i < t.kongs.size(); ++i)
     if (hanbao_of(t.kongs[i]) && t.kongs[i].kind != Meld::Kind::AddedKong)
@@ -268,15 +327,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
                          "the Guiyang rules have no 花猪: a seat not ready pays 查叫 alone, "
                          "three suits or not (G13)",
                          "贵阳规则没有花猪：未听牌者只付查叫，不论是否三门俱全（G13）");
-  // G9 满堂鸡 counts a ready seat's discarded 翻鸡: without its discards (seats[].discards, not
-  // read yet) it would be left out, so the table is refused rather than priced short.
   const Settings& o = settings();
-  if (o.mantang_ji)
-    return field_error(
-        ErrorCode::Inconsistent, "options.guiyang-mantang-ji",
-        "满堂鸡 needs every seat's discards (seats[].discards), which this version "
-        "does not read yet: settle the table without it",
-        "满堂鸡须知道每家打出的牌（seats[].discards），本版本还不读这一项：请不开满堂鸡结算");
   Book book(t, 1, c.arithmetic);
   std::array<bool, kSeats> up{};
   std::array<std::optional<Item>, kSeats> dajiao;  // a ready seat's best value (G13)
@@ -482,6 +533,17 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
   // G9-G11 鸡.
   const bool wugu = o.wuguji;
   const ChickenValues values = chicken_values(o, flipped_of(t));
+  // 满堂鸡 counts the discarded 翻鸡 of each seat that collects: its discards must be said, or
+  // they would be left out (a seat with none says "discards": "").
+  const bool mantang = o.mantang_ji && values.flipped;
+  for (int s = 0; mantang && s < kSeats; ++s)
+    if (collects(s) && !discards_of(t.seats[static_cast<std::size_t>(s)]))
+      return field_error(
+          ErrorCode::Inconsistent, "seats[" + std::to_string(s) + "].discards",
+          book.seat(s, false) +
+              " won or is ready: 满堂鸡 counts its discarded 翻鸡, so say its "
+              "discards (\"\" for none)",
+          book.seat(s, true) + "胡牌或听牌：满堂鸡要算它打出的翻鸡，须写出它的弃牌（没有就写空）");
   const bool from_ready = o.ji_from_ready;
   const bool bao_ji = o.bao_ji;
   const bool bao_melds = o.bao_ji_melds;
@@ -497,7 +559,7 @@ Result<Ledger> Guiyang::settle(const CheckedTable& c) const {
     std::optional<ChickenWords> words;
     if (books) words.emplace();
     SeatChickens ch = seat_chickens(declared ? Hand{} : held_at_end(c, s), t.seats[i], values, wugu,
-                                    words ? &*words : nullptr);
+                                    mantang && collects(s), words ? &*words : nullptr);
     if (declared) {  // 东鸡3: the value of its 鸡 in hand and melds, as the seat said it
       const std::int64_t n = declared_of(t, s).chickens.value_or(0);
       ch.held += n;

@@ -73,7 +73,14 @@ TEST_CASE(
     std::vector<std::string> extra;
     if (c.contains("args"))
       for (const auto& a : c["args"]) extra.push_back(a.get<std::string>());
-    for (const char* mode : {"--json", "--zh", "--en"}) {
+    constexpr const char* kModes[] = {"--json", "--zh", "--en"};
+    for (std::size_t m = 0; m < std::size(kModes); ++m) {
+#ifdef QIANMJ_SANITIZED
+      // Three programs a case and mode took 127 s under the sanitizers: there, each case in
+      // one mode, in turn (the unsanitized suite runs every case in all three).
+      if (m != i % std::size(kModes)) continue;
+#endif
+      const char* mode = kModes[m];
       std::vector<std::string> args = {"settle", "-", mode};
       args.insert(args.end(), extra.begin(), extra.end());
       auto from_json = run_qianmj(args, text);

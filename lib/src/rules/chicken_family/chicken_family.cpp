@@ -8,30 +8,43 @@
 
 namespace qianmj::chicken_family {
 
-std::optional<Error> count_table_tiles(const Table& t, Counts& copies) {
-  const Tile yaoji(Suit::Sou, 1);
-  int chongfeng = 0;
+std::optional<Error> count_discarded(const Table& t, Counts& copies, const DiscardedChicken& d) {
+  const std::string name(d.name), chongfeng(d.chongfeng_name), key(d.discarded_key);
+  const std::size_t kind = static_cast<std::size_t>(d.tile.index());
+  int first = 0;
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    const std::string field = "seats[" + std::to_string(s) + "].chongfeng";
-    copies[yaoji.index()] =
-        static_cast<std::uint8_t>(copies[yaoji.index()] + chicken_fields::discarded_yaoji_of(seat));
-    if (chicken_fields::chongfeng_of(seat) && chicken_fields::discarded_yaoji_of(seat) == 0)
-      return field_error(
-          ErrorCode::Inconsistent, field,
-          "the 冲锋鸡 is a discarded 幺鸡: say the seat's discarded 幺鸡 too "
-          "(打幺鸡1, discarded_yaoji), the 冲锋鸡 among them",
-          "冲锋鸡是打出的幺鸡：须同时写明该家打出的幺鸡（打幺鸡1，discarded_yaoji），"
-          "冲锋鸡算在其中");
-    if (chicken_fields::chongfeng_of(seat) && ++chongfeng > 1)
+    const std::string field = "seats[" + std::to_string(s) + "]." + std::string(d.chongfeng_key);
+    copies[kind] = static_cast<std::uint8_t>(copies[kind] + d.discarded(seat));
+    if (d.chongfeng(seat) && d.discarded(seat) == 0)
       return field_error(ErrorCode::Inconsistent, field,
-                         "there is one 冲锋鸡, the first 幺鸡 discarded",
-                         "冲锋鸡只有一只：第一张打出的幺鸡");
+                         "the " + chongfeng + " is a discarded " + name + ": say the seat's " +
+                             "discarded " + name + " too (" + std::string(d.word) + "1, " + key +
+                             "), the " + chongfeng + " among them",
+                         chongfeng + "是打出的" + name + "：须同时写明该家打出的" + name + "（" +
+                             std::string(d.word) + "1，" + key + "），" + chongfeng + "算在其中");
+    if (d.chongfeng(seat) && ++first > 1)
+      return field_error(ErrorCode::Inconsistent, field,
+                         "there is one " + chongfeng + ", the first " + name + " discarded",
+                         chongfeng + "只有一只：第一张打出的" + name);
   }
-  if (copies[yaoji.index()] > kCopies)
+  if (copies[kind] > kCopies)
     return field_error(ErrorCode::TooManyCopies, "seats",
-                       "more than four 1s (幺鸡) in hands and discards",
-                       "手牌与打出的幺鸡（1条）超过四张");
+                       "more than four " + d.tile.ascii() + " (" + name + ") in hands and discards",
+                       "手牌与打出的" + name + "（" + d.tile.chinese() + "）超过四张");
+  return std::nullopt;
+}
+
+std::optional<Error> count_table_tiles(const Table& t, Counts& copies) {
+  static constexpr DiscardedChicken kYaoji{Tile(Suit::Sou, 1),
+                                           chicken_fields::discarded_yaoji_of,
+                                           chicken_fields::chongfeng_of,
+                                           "discarded_yaoji",
+                                           "chongfeng",
+                                           "幺鸡",
+                                           "冲锋鸡",
+                                           "打幺鸡"};
+  if (auto e = count_discarded(t, copies, kYaoji)) return e;
   const auto flipped = chicken_fields::flipped_of(t);
   if (flipped && ++copies[flipped->index()] > kCopies)
     return field_error(ErrorCode::TooManyCopies, "result.flipped",

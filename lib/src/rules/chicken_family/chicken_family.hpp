@@ -31,9 +31,22 @@ struct Prices {
   Item baoting, shabao;
 };
 
-// Z6, G9-G11, C7: the discarded 幺鸡 (seats[].discarded_yaoji) and the turned-up tile
-// (result.flipped) added to `copies`, and the 冲锋鸡 checked: one at most, among a seat's
-// discarded 幺鸡. An error names the field.
+// A chicken whose unclaimed discards a seat says, the first of them perhaps the 冲锋 one: the
+// 幺鸡 (seats[].discarded_yaoji, seats[].chongfeng), Guiyang's 乌骨鸡 (discarded_wuguji,
+// chongfeng_wuguji).
+struct DiscardedChicken {
+  Tile tile;
+  int (*discarded)(const SeatState&);
+  bool (*chongfeng)(const SeatState&);
+  std::string_view discarded_key, chongfeng_key;  // "discarded_yaoji", "chongfeng"
+  std::string_view name, chongfeng_name, word;    // "幺鸡", "冲锋鸡", "打幺鸡"
+};
+// C7, Z6, G11: each seat's discarded copies added to `copies`, and the 冲锋 one checked: one at
+// most, among its seat's discarded copies. An error names the field.
+std::optional<Error> count_discarded(const Table& t, Counts& copies, const DiscardedChicken& d);
+
+// Z6, G9-G11, C7: the discarded 幺鸡 (count_discarded) and the turned-up tile (result.flipped)
+// added to `copies`. An error names the field.
 std::optional<Error> count_table_tiles(const Table& t, Counts& copies);
 
 // Per seat: won, or ready at the end (by the rule set's own waits, Z1 included).

@@ -217,31 +217,20 @@ void book_each(Book& book, std::string id, Text name, Text detail, const std::ve
 // G9-G11, C7: discarded 幺鸡 and 乌骨鸡 and the turned-up tile are tiles of the 108.
 std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) const {
   const bool wugu = settings().wuguji;
-  int chongfeng_wugu = 0;
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
-    const std::string at = "seats[" + std::to_string(s) + "].";
-    copies[kWuguji.index()] =
-        static_cast<std::uint8_t>(copies[kWuguji.index()] + discarded_wuguji_of(seat));
     if (!wugu && (discarded_wuguji_of(seat) > 0 || chongfeng_wuguji_of(seat)))
       return field_error(
           ErrorCode::Inconsistent,
-          at + (discarded_wuguji_of(seat) > 0 ? "discarded_wuguji" : "chongfeng_wuguji"),
+          "seats[" + std::to_string(s) + "]." +
+              (discarded_wuguji_of(seat) > 0 ? "discarded_wuguji" : "chongfeng_wuguji"),
           "乌骨鸡 fields need the house rule guiyang-wuguji on",
           "乌骨鸡的字段须打开房规 guiyang-wuguji");
-    if (chongfeng_wuguji_of(seat) && discarded_wuguji_of(seat) == 0)
-      return field_error(ErrorCode::Inconsistent, at + "chongfeng_wuguji",
-                         "the 冲锋乌骨鸡 is a discarded 8p: say the seat's discarded 乌骨鸡 too",
-                         "冲锋乌骨鸡是打出的8筒：须同时写明该家打出的乌骨鸡");
-    if (chongfeng_wuguji_of(seat) && ++chongfeng_wugu > 1)
-      return field_error(ErrorCode::Inconsistent, at + "chongfeng_wuguji",
-                         "there is one 冲锋乌骨鸡, the first 8p discarded",
-                         "冲锋乌骨鸡只有一只：第一张打出的8筒");
   }
-  if (copies[kWuguji.index()] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "seats",
-                       "more than four 8p (乌骨鸡) in hands and discards",
-                       "手牌与打出的乌骨鸡（8筒）超过四张");
+  static constexpr chicken_family::DiscardedChicken kWugu{
+      kWuguji,  discarded_wuguji_of, chongfeng_wuguji_of, "discarded_wuguji", "chongfeng_wuguji",
+      "乌骨鸡", "冲锋乌骨鸡",        "打乌骨鸡"};
+  if (auto e = chicken_family::count_discarded(t, copies, kWugu)) return e;
   // G9, G16: a seat's discards, for 满堂鸡 only; the 1条 (8筒) in them are its discarded 幺鸡
   // (乌骨鸡) said again, so they must agree and count once (G17).
   for (int s = 0; s < kSeats; ++s) {

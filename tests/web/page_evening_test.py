@@ -22,6 +22,8 @@ from pagekit import (By, Server, browser, check, cli, cli_error, console_errors,
 SETTLE_WORDS = '都匀 庄南 连庄1 西明杠9条 北点杠9条 东胡对对胡 北放炮'
 TILES_WORDS = '都匀 庄东 东:345789条2344567筒 东自摸7筒'
 ZUNYI_WORDS = '遵义 庄东 北自摸清一色 东听 东鸡2 北鸡3 翻7筒'
+# Guiyang quick entry from the form: a 地龙 self-drawn, 鸡 said by value (G9), the turned tile
+GUIYANG_WORDS = '贵阳 庄东 北自摸地龙 东听 东鸡2 北鸡3 翻5筒'
 
 # The evening's lines as the page keeps them (= what `qianmj session FILE` reads).
 EVENING_LINES = [
@@ -451,6 +453,26 @@ def main():
         is_cli('settle (Zunyi): the answer is the CLI\'s', '#settle-answer', settle(ZUNYI_WORDS))
         no_hscroll(d, 'settle (Zunyi)')
         shot(d, 'evening-settle-zunyi-zh', at='#settle-form [data-name="ji0"]')
+        # ---------- 结算 in Guiyang: quick entry with its patterns and 鸡 ----------
+        click('#settle-clear')
+        js("document.querySelector('#settle-form').open = true")
+        select('#settle-form select[data-name="rules"]', 'guiyang')
+        click('#settle-form [data-name="dealer0"]')        # 庄家 东
+        click('#settle-form [data-name="result-zimo"]')
+        click('#settle-form [data-name="winner3"]')        # 北 自摸
+        select('#settle-form select[data-name="pattern"]', 'dilong')
+        click('#settle-form [data-name="readyatwin0"]')    # 东听
+        select('#settle-form select[data-name="ji0"]', '2')
+        select('#settle-form select[data-name="ji3"]', '3')
+        click('#settle-form [data-name="flip-pick"]')
+        wait("return document.querySelector('#settle-form .keyboard [data-tile=\"5p\"]')")
+        click('#settle-form .keyboard [data-tile="5p"]')
+        words = js("return document.getElementById('settle-words').value")
+        check('settle (Guiyang): the form writes a 地龙, 鸡 and 翻牌', words == GUIYANG_WORDS, repr(words))
+        is_cli('settle (Guiyang): the answer is the CLI\'s', '#settle-answer', settle(GUIYANG_WORDS))
+        no_hscroll(d, 'settle (Guiyang)')
+        shot(d, 'evening-settle-guiyang-zh', at='#settle-form [data-name="ji0"]')
+        shot(d, 'evening-settle-guiyang-answer-zh', at='#settle-answer')
         # a #table= link opens settle with that table
         d.get(origin + '/#table=' + '%E5%BA%84%E4%B8%9C%20%E4%B8%9C%E8%87%AA%E6%91%B8%E6%B8%85%E4%B8%80%E8%89%B2')
         wait("return document.body.classList.contains('ready')")

@@ -697,7 +697,12 @@ export function mount(root, app) {
       answer.textContent = app.t('在上面写牌桌，或用下面的表单。', 'Write the table above, or use the form below.');
       return;
     }
-    const reply = app.ask({ command: 'settle', table: text, narrow: true });
+    let reply = app.ask({ command: 'settle', table: text, narrow: true });
+    // The table names a rule set other than the settings' (贵阳 …, or the form's choice): the
+    // table's own counts, without the settings' house rules (they are the other rule set's).
+    if (reply.status === 2 && reply.rules && reply.rules !== app.settings.rules) {
+      reply = app.ask({ command: 'settle', table: text, narrow: true, rules: reply.rules, options: [] });
+    }
     showReply(app, answer, reply, text);
   }
   function later() { clearTimeout(timer); timer = setTimeout(update, 150); }

@@ -436,42 +436,32 @@ def main():
         js("localStorage.setItem('qianmj:settings', JSON.stringify({rules: 'zunyi', options: []}))")
         load()
         tab('settle')
-        click('#settle-clear')
-        js("document.querySelector('#settle-form').open = true")
-        click('#settle-form [data-name="dealer0"]')        # 庄家 东
-        click('#settle-form [data-name="result-zimo"]')
-        click('#settle-form [data-name="winner3"]')        # 北 自摸
-        select('#settle-form select[data-name="pattern"]', 'qingyise')
-        click('#settle-form [data-name="readyatwin0"]')    # 东听
-        select('#settle-form select[data-name="ji0"]', '2')
-        select('#settle-form select[data-name="ji3"]', '3')
-        click('#settle-form [data-name="flip-pick"]')
-        wait("return document.querySelector('#settle-form .keyboard [data-tile=\"7p\"]')")
-        click('#settle-form .keyboard [data-tile="7p"]')
-        words = js("return document.getElementById('settle-words').value")
-        check('settle (Zunyi): the form writes 鸡 and 翻牌', words == ZUNYI_WORDS, repr(words))
-        is_cli('settle (Zunyi): the answer is the CLI\'s', '#settle-answer', settle(ZUNYI_WORDS))
-        no_hscroll(d, 'settle (Zunyi)')
-        shot(d, 'evening-settle-zunyi-zh', at='#settle-form [data-name="ji0"]')
-        # ---------- 结算 in Guiyang: quick entry with its patterns and 鸡 ----------
-        click('#settle-clear')
-        js("document.querySelector('#settle-form').open = true")
-        select('#settle-form select[data-name="rules"]', 'guiyang')
-        click('#settle-form [data-name="dealer0"]')        # 庄家 东
-        click('#settle-form [data-name="result-zimo"]')
-        click('#settle-form [data-name="winner3"]')        # 北 自摸
-        select('#settle-form select[data-name="pattern"]', 'dilong')
-        click('#settle-form [data-name="readyatwin0"]')    # 东听
-        select('#settle-form select[data-name="ji0"]', '2')
-        select('#settle-form select[data-name="ji3"]', '3')
-        click('#settle-form [data-name="flip-pick"]')
-        wait("return document.querySelector('#settle-form .keyboard [data-tile=\"5p\"]')")
-        click('#settle-form .keyboard [data-tile="5p"]')
-        words = js("return document.getElementById('settle-words').value")
-        check('settle (Guiyang): the form writes a 地龙, 鸡 and 翻牌', words == GUIYANG_WORDS, repr(words))
-        is_cli('settle (Guiyang): the answer is the CLI\'s', '#settle-answer', settle(GUIYANG_WORDS))
-        no_hscroll(d, 'settle (Guiyang)')
-        shot(d, 'evening-settle-guiyang-zh', at='#settle-form [data-name="ji0"]')
+        def chicken_table(name, rule_set, pattern, flip, want, what):
+            """A 捉鸡 family table from the form: 北 self-draws `pattern`, 东 is ready, 东鸡2
+            北鸡3, the turned tile `flip`; `rule_set` picked in the form (None: the settings')."""
+            click('#settle-clear')
+            js("document.querySelector('#settle-form').open = true")
+            if rule_set:
+                select('#settle-form select[data-name="rules"]', rule_set)
+            click('#settle-form [data-name="dealer0"]')        # 庄家 东
+            click('#settle-form [data-name="result-zimo"]')
+            click('#settle-form [data-name="winner3"]')        # 北 自摸
+            select('#settle-form select[data-name="pattern"]', pattern)
+            click('#settle-form [data-name="readyatwin0"]')    # 东听
+            select('#settle-form select[data-name="ji0"]', '2')
+            select('#settle-form select[data-name="ji3"]', '3')
+            click('#settle-form [data-name="flip-pick"]')
+            wait(f"return document.querySelector('#settle-form .keyboard [data-tile=\"{flip}\"]')")
+            click(f'#settle-form .keyboard [data-tile="{flip}"]')
+            words = js("return document.getElementById('settle-words').value")
+            check(f'settle ({name}): the form writes {what}', words == want, repr(words))
+            is_cli(f'settle ({name}): the answer is the CLI\'s', '#settle-answer', settle(want))
+            no_hscroll(d, f'settle ({name})')
+            shot(d, f'evening-settle-{name.lower()}-zh', at='#settle-form [data-name="ji0"]')
+
+        chicken_table('Zunyi', None, 'qingyise', '7p', ZUNYI_WORDS, '鸡 and 翻牌')
+        # Guiyang, picked in the form over the settings' Zunyi: quick entry, 鸡 by value
+        chicken_table('Guiyang', 'guiyang', 'dilong', '5p', GUIYANG_WORDS, 'a 地龙, 鸡 and 翻牌')
         shot(d, 'evening-settle-guiyang-answer-zh', at='#settle-answer')
         # a #table= link opens settle with that table
         d.get(origin + '/#table=' + '%E5%BA%84%E4%B8%9C%20%E4%B8%9C%E8%87%AA%E6%91%B8%E6%B8%85%E4%B8%80%E8%89%B2')

@@ -9,29 +9,33 @@
 namespace qianmj::chicken_family {
 
 std::optional<Error> count_discarded(const Table& t, Counts& copies, const DiscardedChicken& d) {
-  const std::string name(d.name), chongfeng(d.chongfeng_name), key(d.discarded_key);
   const std::size_t kind = static_cast<std::size_t>(d.tile.index());
   int first = 0;
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
+    const int discarded = d.discarded(seat);
+    copies[kind] = static_cast<std::uint8_t>(copies[kind] + discarded);
+    if (!d.chongfeng(seat)) continue;
+    // The messages are made only for an error (this runs for every table).
+    const std::string name(d.name), chongfeng(d.chongfeng_name), key(d.discarded_key);
     const std::string field = "seats[" + std::to_string(s) + "]." + std::string(d.chongfeng_key);
-    copies[kind] = static_cast<std::uint8_t>(copies[kind] + d.discarded(seat));
-    if (d.chongfeng(seat) && d.discarded(seat) == 0)
+    if (discarded == 0)
       return field_error(ErrorCode::Inconsistent, field,
                          "the " + chongfeng + " is a discarded " + name + ": say the seat's " +
                              "discarded " + name + " too (" + std::string(d.word) + "1, " + key +
                              "), the " + chongfeng + " among them",
                          chongfeng + "是打出的" + name + "：须同时写明该家打出的" + name + "（" +
                              std::string(d.word) + "1，" + key + "），" + chongfeng + "算在其中");
-    if (d.chongfeng(seat) && ++first > 1)
+    if (++first > 1)
       return field_error(ErrorCode::Inconsistent, field,
                          "there is one " + chongfeng + ", the first " + name + " discarded",
                          chongfeng + "只有一只：第一张打出的" + name);
   }
   if (copies[kind] > kCopies)
-    return field_error(ErrorCode::TooManyCopies, "seats",
-                       "more than four " + d.tile.ascii() + " (" + name + ") in hands and discards",
-                       "手牌与打出的" + name + "（" + d.tile.chinese() + "）超过四张");
+    return field_error(
+        ErrorCode::TooManyCopies, "seats",
+        "more than four " + d.tile.ascii() + " (" + std::string(d.name) + ") in hands and discards",
+        "手牌与打出的" + std::string(d.name) + "（" + d.tile.chinese() + "）超过四张");
   return std::nullopt;
 }
 

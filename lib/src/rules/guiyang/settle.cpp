@@ -233,10 +233,12 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
   if (auto e = chicken_family::count_discarded(t, copies, kWugu)) return e;
   // G9, G16: a seat's discards, for 满堂鸡 only; the 1条 (8筒) in them are its discarded 幺鸡
   // (乌骨鸡) said again, so they must agree and count once (G17).
+  bool any_discards = false;
   for (int s = 0; s < kSeats; ++s) {
     const auto& seat = t.seats[static_cast<std::size_t>(s)];
     const TileList discards = discards_of(seat);
     if (!discards) continue;
+    any_discards = true;
     const std::string field = "seats[" + std::to_string(s) + "].discards";
     if (!settings().mantang_ji)
       return field_error(ErrorCode::Inconsistent, field,
@@ -263,7 +265,9 @@ std::optional<Error> Guiyang::count_table_tiles(const Table& t, Counts& copies) 
                                std::to_string(said) + "：是同样的牌，只算一次");
     }
   }
-  for (int i = 0; i < kKinds; ++i)
+  // A fifth copy that discards made is named here; without discards the table's own C7 check
+  // (settle's, with the hand that brought a kind over four) says it.
+  for (int i = 0; any_discards && i < kKinds; ++i)
     if (copies[static_cast<std::size_t>(i)] > kCopies)
       return field_error(
           ErrorCode::TooManyCopies, "seats",

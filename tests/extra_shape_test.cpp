@@ -22,6 +22,13 @@ std::uint32_t terminal_bits() {
   return bits;
 }
 
+int total_of(const Hand& h, std::uint32_t kinds) {
+  int n = 0;
+  for (int i = 0; i < kKinds; ++i)
+    if (kinds >> i & 1) n += h.concealed[static_cast<std::size_t>(i)];
+  return n;
+}
+
 class AllTerminals final : public ExtraShape {
  public:
   bool holds(const Hand& h, std::optional<Tile> win) const override {
@@ -30,6 +37,13 @@ class AllTerminals final : public ExtraShape {
   std::uint32_t wait_bits(const Hand& h) const override {
     return h.size() == 13 && only_terminals(h) ? terminal_bits() : 0;
   }
+  // Each tile that is no terminal costs an exchange.
+  int shanten(const Hand& h) const override {
+    if (!h.melds.empty() || h.size() < 13 || h.size() > 14) return kNoShape;
+    const int others = h.size() - total_of(h, terminal_bits());
+    return h.size() == 14 ? others - 1 : others;
+  }
+  Item form() const override { return {"yaojiu", "幺九", "All terminals", 0}; }
 
  private:
   static bool only_terminals(const Hand& h) {

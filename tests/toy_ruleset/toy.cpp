@@ -71,6 +71,13 @@ std::uint32_t SixPairs::wait_bits(const Hand& hand) const {
   return bits;
 }
 
+// Six pairs and any two tiles: what the pairs lack; a 13-tile hand with six is ready.
+int SixPairs::shanten(const Hand& hand) const {
+  if (!hand.melds.empty() || hand.size() < 13 || hand.size() > 14) return kNoShape;
+  const int d = pairs_distance(hand.concealed, 6, kAllKinds);
+  return hand.size() == 14 ? d - 1 : std::max(0, d - 1);
+}
+
 Toy::Toy(Options options)
     : Ruleset("toy", std::move(options)),
       duyun_(duyun_options(options_)),

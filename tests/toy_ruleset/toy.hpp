@@ -20,6 +20,8 @@ class SixPairs final : public ExtraShape {
  public:
   bool holds(const Hand& hand, std::optional<Tile> win) const override;
   std::uint32_t wait_bits(const Hand& hand) const override;
+  int shanten(const Hand& hand) const override;
+  Item form() const override { return {"liudui", "六对", "Six pairs", 0}; }
   static int pairs(const Hand& hand);
 };
 

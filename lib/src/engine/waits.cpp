@@ -60,6 +60,9 @@ std::vector<DiscardAnswer> analyze_discards(const Ruleset& rules, const Hand& ha
     Hand rest = hand;
     --rest.concealed[i];
     auto w = analyze_waits(rules, rest, s);
+    // ADVICE A1: the discarded copy is in the river, not among the copies left.
+    for (auto& v : w.waits)
+      if (v.wait.tile.index() == i && v.wait.remaining > 0) --v.wait.remaining;
     if (w.ready) out.push_back({Tile::from_index(i), std::move(w)});
   }
   return out;

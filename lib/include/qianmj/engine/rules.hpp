@@ -4,6 +4,7 @@
 
 #include "qianmj/core/amounts.hpp"
 #include "qianmj/core/item.hpp"
+#include "qianmj/engine/advice.hpp"
 #include "qianmj/engine/options.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/engine/ruleset.hpp"

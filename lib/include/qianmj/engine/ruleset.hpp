@@ -10,6 +10,7 @@
 #include "qianmj/core/error.hpp"
 #include "qianmj/core/hand.hpp"
 #include "qianmj/core/item.hpp"
+#include "qianmj/core/shanten.hpp"
 #include "qianmj/engine/options.hpp"
 #include "qianmj/engine/registry.hpp"
 #include "qianmj/engine/score.hpp"
@@ -35,6 +36,22 @@ class ExtraShape {
   // The tiles that make a 13-tile hand (kong = 3) of this shape, as bits (bit i = tile index
   // i): its formal waits in this shape, a fifth copy included (C5).
   virtual std::uint32_t wait_bits(const Hand& hand) const = 0;
+  // Its 向听 (ADVICE A3): for 13 tiles the fewest exchanges (draw, discard) to a hand ready
+  // in this shape; for 14 the least over the discards, or -1 when it holds(); kNoShape when
+  // the hand can never be of it.
+  virtual int shanten(const Hand& hand) const = 0;
+  // Its id and names as a form of a hand (ADVICE A2's forms: "dilong").
+  virtual Item form() const = 0;
+};
+
+// A pattern line of advice (ADVICE A5): a pattern worth at least item.value, made by the
+// shapes of `family` (or of `or_family`: Duyun 清一色 is a standard win or seven pairs), or by
+// the rule set's extra shape.
+struct AdviceLine {
+  Item item;
+  Family family;
+  std::optional<Family> or_family;
+  bool extra_shape = false;
 };
 
 // A pattern said instead of tiles (a declared hand): the item a hand of it scores, and what
@@ -113,6 +130,12 @@ class Ruleset {
   virtual std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
                                                  Score& sc) const;
   Result<Score> score_declared(const DeclaredPattern& p, const Situation& s) const;
+  // The most suits a winning hand may hold (Zunyi Z1: 2): the winning shapes' families.
+  virtual std::uint8_t max_suits() const { return 3; }
+  // The pattern lines advice reports (ADVICE A5), in the order shown.
+  virtual std::vector<AdviceLine> advice_lines() const { return {}; }
+  // Whether a non-ready hand of three suits pays at a draw (Duyun D8 花猪): advice warns.
+  virtual bool has_huazhu() const { return false; }
   // Whether a declared seat may say its 鸡 (Zunyi Z6).
   virtual bool declared_chickens() const { return false; }
   // The winning shape it has beside C3's (see ExtraShape), or nullptr: none by default, and

@@ -17,9 +17,26 @@ struct WaitValue {
   bool legal_on_discard = true;
 };
 
+// A tile that advances a hand, with its copies left (ADVICE A1: 4 - own14 - seen).
+struct AcceptTile {
+  Tile tile;
+  int remaining = 0;
+};
+
+// The tiles whose draw lowers a hand's 向听 (ADVICE A4).
+struct Acceptance {
+  int kinds = 0;
+  int tiles = 0;
+  std::vector<AcceptTile> list;
+};
+
 struct WaitsAnswer {
   Hand hand;
   bool ready = false;
+  // 向听 (0 when ready) and, when not ready, the acceptance: given where an answer shows them
+  // (add_shanten, advice.hpp), not on the pipeline's text path.
+  std::optional<int> shanten;
+  std::optional<Acceptance> accept;
   std::optional<Text> reason;  // why formal waits do not count (Zunyi 缺一门)
   std::vector<WaitValue> waits;
   std::optional<Item> dajiao;  // best pattern over the live waits

@@ -332,4 +332,22 @@ std::unique_ptr<Ruleset> make_duyun(Options options) {
 extern const RulesetInfo duyun_ruleset;
 constinit const RulesetInfo duyun_ruleset = {"duyun", "Duyun", "都匀", make_duyun, kOptions, {}};
 
+// ADVICE A5: D1's patterns as families of shapes. 龙七对 and 清龙七对 need four alike, known
+// only at the ready step (they are among the waits' values).
+std::vector<AdviceLine> Duyun::advice_lines() const {
+  using F = Family::Form;
+  auto item = [&](std::string_view id) { return kTable.item(kTable.index(id), options_); };
+  constexpr std::uint32_t k258 = 0b010010010u * (1u | 1u << 9 | 1u << 18);  // ranks 2 5 8
+  return {
+      {item("pinghu"), {F::Standard}, std::nullopt},
+      {item("duiduihu"), {F::Pungs}, std::nullopt},
+      {item("qidui"), {F::SevenPairs}, std::nullopt},
+      {item("qingyise"), {F::Standard, 1}, Family{F::SevenPairs, 1}},
+      {item("qingdui"), {F::Pungs, 1}, std::nullopt},
+      {item("jiangdui"), {F::Pungs, 3, k258}, std::nullopt},
+      {item("qingqidui"), {F::SevenPairs, 1}, std::nullopt},
+      {item("qingyaojiu"), {F::Terminals, 1}, std::nullopt},
+  };
+}
+
 }  // namespace qianmj

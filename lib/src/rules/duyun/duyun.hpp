@@ -31,6 +31,8 @@ class Duyun final : public Ruleset {
   std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,
                                          Score& sc) const override;
   std::vector<Item> dajiao_addons(const Situation& s) const override;
+  std::vector<AdviceLine> advice_lines() const override;
+  bool has_huazhu() const override { return true; }
 
   // An add-on of the table by id (baoting, lianzhuang ...), with its value or `value`.
   Item addon(std::string_view id) const override;

@@ -728,4 +728,45 @@ void Guiyang::price_win(const Parts& parts, bool has_kong, const Situation& s, S
                         "热炮：点炮者全烧，豆和鸡由 settle 结算（G12）"});
 }
 
+// ADVICE A3 for 地龙 (G1). on-win: a ready hand is the pung meld and five pairs of other
+// kinds (it waits on the pung's fourth), so 13 and 14 tiles alike lack what those pairs lack
+// (a 14-tile hand keeps one tile over, to throw), unless it holds() already. any: the target
+// is the copy and the five pairs, less one.
+int Dilong::shanten(const Hand& hand) const {
+  const int n = hand.size();
+  if (hand.melds.size() != 1 || hand.melds.front().kind != Meld::Kind::Pung || n < 13 || n > 14)
+    return kNoShape;
+  const int t = hand.melds.front().tile.index();
+  const int pairs = pairs_distance(hand.concealed, 5, kAllKinds & ~(1u << t));
+  if (pairs >= kNoShape) return kNoShape;
+  if (n == 14 && holds(hand, std::nullopt)) return -1;
+  if (!any_tile_) return pairs;
+  return (hand.concealed[static_cast<std::size_t>(t)] == 0 ? 1 : 0) + pairs - 1;
+}
+
+// ADVICE A5: G3's structures, 地龙 (the extra shape) and 清一色 with them (one item each, as
+// the combined pattern scores). 单吊, 龙七对 and the 地龙 tiers depend on the melds or the
+// winning tile, known only at the ready step (they are among the waits' values).
+std::vector<AdviceLine> Guiyang::advice_lines() const {
+  using F = Family::Form;
+  const std::uint8_t suits = max_suits();
+  auto value = [&](std::string_view id) { return row_values_[kTable.index(id)]; };
+  auto item = [&](std::string_view id) { return kTable.item(kTable.index(id), row_values_); };
+  const std::int64_t flush = value("qingyise");
+  std::vector<AdviceLine> lines = {
+      {item("pinghu"), {F::Standard, suits}, std::nullopt},
+      {item("daduizi"), {F::Pungs, suits}, std::nullopt},
+      {item("qidui"), {F::SevenPairs, suits}, std::nullopt},
+  };
+  if (extra_shape_) lines.push_back({dilong_, {}, std::nullopt, true});
+  lines.push_back({item("qingyise"), {F::Standard, 1}, Family{F::SevenPairs, 1}});
+  lines.push_back({{"qingdui", "清大对", "Flush all pungs", value("daduizi") + flush},
+                   {F::Pungs, 1},
+                   std::nullopt});
+  lines.push_back({{"qingqidui", "清七对", "Flush seven pairs", value("qidui") + flush},
+                   {F::SevenPairs, 1},
+                   std::nullopt});
+  return lines;
+}
+
 }  // namespace qianmj

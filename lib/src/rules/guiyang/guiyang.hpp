@@ -16,6 +16,8 @@ class Dilong final : public ExtraShape {
   explicit Dilong(bool any_tile) : any_tile_(any_tile) {}
   bool holds(const Hand& hand, std::optional<Tile> win) const override;
   std::uint32_t wait_bits(const Hand& hand) const override;
+  int shanten(const Hand& hand) const override;
+  Item form() const override { return {"dilong", "地龙", "Earth dragon", 0}; }
   // How many kinds the five pairs hold four of (双地龙 1, 三地龙 2) of a hand that holds().
   static int fours(const Hand& hand);
 
@@ -47,6 +49,8 @@ class Guiyang final : public Ruleset {
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;
   std::optional<Text> no_win_reason(const Hand& hand) const override;
+  std::vector<AdviceLine> advice_lines() const override;
+  std::uint8_t max_suits() const override { return queyimen_ ? 2 : 3; }  // G1
   // Quick entry: a declared win or 叫 by its pattern (东自摸清大对), its 鸡 said by value.
   std::optional<DeclaredPattern> declared_pattern(std::string_view word) const override;
   std::vector<std::string> declared_pattern_words() const override;

@@ -480,4 +480,26 @@ extern const RulesetInfo zunyi_ruleset;
 constinit const RulesetInfo zunyi_ruleset = {"zunyi",    "Zunyi",  "遵义",
                                              make_zunyi, kOptions, kTableFields};
 
+// ADVICE A5: Z2's structures on at most two suits (Z1), and with 清一色 (one item each, as
+// the combined pattern scores). 边卡吊, 大宽张 and 龙七对 depend on the wait or the winning tile,
+// known only at the ready step (they are among the waits' values).
+std::vector<AdviceLine> Zunyi::advice_lines() const {
+  using F = Family::Form;
+  auto value = [&](std::string_view id) { return row_values_[kTable.index(id)]; };
+  auto item = [&](std::string_view id) { return kTable.item(kTable.index(id), options_); };
+  const std::int64_t flush = value("qingyise");
+  return {
+      {item("pinghu"), {F::Standard, 2}, std::nullopt},
+      {item("duiduihu"), {F::Pungs, 2}, std::nullopt},
+      {item("anqidui"), {F::SevenPairs, 2}, std::nullopt},
+      {item("qingyise"), {F::Standard, 1}, Family{F::SevenPairs, 1}},
+      {{"qingdui", "清大对", "Flush all pungs", value("duiduihu") + flush},
+       {F::Pungs, 1},
+       std::nullopt},
+      {{"qingqidui", "清七对", "Flush seven pairs", value("anqidui") + flush},
+       {F::SevenPairs, 1},
+       std::nullopt},
+  };
+}
+
 }  // namespace qianmj

@@ -30,6 +30,8 @@ class Zunyi final : public Ruleset {
   bool needs_all_hands() const override { return true; }
   std::optional<Error> count_table_tiles(const Table& t, Counts& copies) const override;  // Z6
   std::optional<Text> no_win_reason(const Hand& hand) const override;
+  std::vector<AdviceLine> advice_lines() const override;
+  std::uint8_t max_suits() const override { return 2; }  // Z1
   std::optional<DeclaredPattern> declared_pattern(std::string_view word) const override;
   std::vector<std::string> declared_pattern_words() const override;
   std::optional<Error> evaluate_declared(const DeclaredPattern& p, const Situation& s,

@@ -1,0 +1,57 @@
+// 向听 (shanten), exactly (ADVICE A2, A3): the fewest tiles a hand lacks to be a winning
+// shape of a family, Σ max(0, w - h) minimised over the family's targets, less one. A target
+// keeps every kind at four copies or fewer, melds included (C5): a hand whose only completion
+// needs a fifth copy is not ready. Knows no rule set: a rule set says which families win.
+#pragma once
+
+#include <cstdint>
+
+#include "qianmj/core/hand.hpp"
+
+namespace qianmj {
+
+// No target of the family can be reached (七对 with a meld, 清一色 with melds in two suits).
+inline constexpr int kNoShape = 99;
+inline constexpr std::uint32_t kAllKinds = (1u << kKinds) - 1;
+
+// A family of winning shapes (ADVICE A5's lines are families, and so are the rule sets'
+// winning shapes).
+struct Family {
+  enum class Form : std::uint8_t {
+    Standard,    // 4 sets (melds included) and a pair
+    SevenPairs,  // seven pairs, no melds; four alike is two pairs
+    Pungs,       // 4 pungs or kongs (melds included) and a pair: 对对胡
+    Terminals,   // sets 111, 999, 123, 789 and a pair 11 or 99 (Duyun 清幺九: one suit)
+  };
+  Form form = Form::Standard;
+  std::uint8_t max_suits = 3;       // 1: one suit (清一色), 2: lacking a suit (Zunyi Z1)
+  std::uint32_t kinds = kAllKinds;  // Pungs: the kinds its sets and pair may be of (将对: 258)
+  // SevenPairs: count them as riichi tools do (seven different kinds), for comparisons with
+  // them only (ADVICE O4); no rule set here counts so.
+  bool riichi_pairs = false;
+  std::uint8_t suit_mask = 7;  // the suits its targets may use (bit = Suit): 花猪's shed suit
+};
+
+// Tiles the hand (13 or 14, kong = 3) lacks to be of the family; kNoShape when it cannot be.
+int distance(const Hand& hand, const Family& family);
+
+// distance - 1: 0 is ready (13 tiles), -1 a winning shape (14), kNoShape when none.
+inline int shanten(const Hand& hand, const Family& family) {
+  const int d = distance(hand, family);
+  return d >= kNoShape ? kNoShape : d - 1;
+}
+
+// Tiles the concealed counts lack to hold `pairs` pairs of the kinds in `kinds` (a kind held
+// four times is two pairs): C3's seven pairs, and the five of Guiyang's 地龙; kNoShape when
+// those kinds cannot hold so many.
+int pairs_distance(const Counts& concealed, int pairs, std::uint32_t kinds);
+
+// One suit's distances (ADVICE O1's per-suit step): the tiles its counts v lack to hold k sets
+// (0-4) and p pairs (0-1), no kind over cap[r] copies; 15 where it cannot. With cap 4 for
+// every rank it is read from a table built once; otherwise searched.
+struct SuitDistances {
+  std::uint8_t d[5][2];
+};
+SuitDistances suit_distances(const std::uint8_t (&v)[kRanks], const std::uint8_t (&cap)[kRanks]);
+
+}  // namespace qianmj

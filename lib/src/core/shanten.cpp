@@ -1,0 +1,347 @@
+#include "qianmj/core/shanten.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <vector>
+
+namespace qianmj {
+namespace {
+
+constexpr std::uint8_t kInf = 0xFF;
+constexpr int kMaxSuitTiles = 14;  // a suit of a 13- or 14-tile hand
+
+// The search over one suit's ranks in order. A state is (a, b, k, p): sequences started at the
+// rank before (they need this rank and the next), sequences started two ranks before (they
+// need this rank), sets begun so far and pairs; its value the fewest tiles lacked so far.
+using States = std::array<std::uint8_t, 5 * 5 * 5 * 2>;
+constexpr int at(int a, int b, int k, int p) {
+  return ((a * 5 + b) * 5 + k) * 2 + p;
+}
+
+// One rank r (0-8) holding h copies, no more than cap in the target: a pung (x), the pair (y)
+// and s new sequences may start here.
+void step(const States& in, States& out, int r, int h, int cap) {
+  out.fill(kInf);
+  for (int a = 0; a < 5; ++a)
+    for (int b = 0; a + b < 5; ++b)
+      for (int k = 0; k < 5; ++k)
+        for (int p = 0; p < 2; ++p) {
+          const std::uint8_t v = in[static_cast<std::size_t>(at(a, b, k, p))];
+          if (v == kInf) continue;
+          for (int x = 0; x <= 1 && k + x <= 4; ++x)
+            for (int y = 0; y <= 1 - p; ++y) {
+              const int smax = r <= 6 ? 4 - k - x : 0;
+              for (int s = 0; s <= smax; ++s) {
+                const int w = a + b + 3 * x + 2 * y + s;
+                if (w > cap) break;
+                const auto c = static_cast<std::uint8_t>(v + (w > h ? w - h : 0));
+                auto& o = out[static_cast<std::size_t>(at(s, a, k + x + s, p + y))];
+                o = std::min(o, c);
+              }
+            }
+        }
+}
+
+States start() {
+  States s;
+  s.fill(kInf);
+  s[0] = 0;
+  return s;
+}
+
+SuitDistances finish(const States& s) {
+  SuitDistances d{};
+  for (int k = 0; k < 5; ++k)
+    for (int p = 0; p < 2; ++p) {
+      const std::uint8_t v = s[static_cast<std::size_t>(at(0, 0, k, p))];
+      d.d[k][p] = v == kInf ? 15 : v;
+    }
+  return d;
+}
+
+SuitDistances search(const std::uint8_t (&v)[kRanks], const std::uint8_t (&cap)[kRanks]) {
+  States a = start(), b;
+  for (int r = 0; r < kRanks; ++r) {
+    step(a, b, r, v[r], cap[r]);
+    a = b;
+  }
+  return finish(a);
+}
+
+// The table: one entry for every suit of at most 14 tiles (0-4 copies a rank), ranked in
+// lexicographic order; entry nibble 2k + p is d[k][p].
+struct SuitTable {
+  // count[pos][n]: vectors of ranks pos..8 with at most n tiles; offset[r][before][c]: the
+  // vectors ranked before those whose rank r holds c, given `before` tiles in ranks 0..r-1.
+  std::uint32_t count[kRanks + 1][kMaxSuitTiles + 1] = {};
+  std::uint32_t offset[kRanks][kMaxSuitTiles + 1][5] = {};
+  std::vector<std::uint64_t> entries;
+
+  SuitTable() {
+    for (int n = 0; n <= kMaxSuitTiles; ++n) count[kRanks][n] = 1;
+    for (int pos = kRanks - 1; pos >= 0; --pos)
+      for (int n = 0; n <= kMaxSuitTiles; ++n)
+        for (int c = 0; c <= std::min(4, n); ++c) count[pos][n] += count[pos + 1][n - c];
+    for (int r = 0; r < kRanks; ++r)
+      for (int before = 0; before <= kMaxSuitTiles; ++before)
+        for (int c = 1; c < 5; ++c) {
+          const int left = kMaxSuitTiles - before - (c - 1);
+          offset[r][before][c] = offset[r][before][c - 1] + (left >= 0 ? count[r + 1][left] : 0);
+        }
+    entries.resize(count[0][kMaxSuitTiles]);
+    std::array<States, kRanks + 1> states;
+    states[0] = start();
+    std::uint32_t next = 0;
+    fill(states, 0, 0, next);
+  }
+
+  // Depth-first over the ranks in order, so that each prefix's states are searched once and
+  // the leaves come in rank order.
+  void fill(std::array<States, kRanks + 1>& states, int r, int tiles, std::uint32_t& next) {
+    if (r == kRanks) {
+      const SuitDistances d = finish(states[kRanks]);
+      std::uint64_t e = 0;
+      for (int k = 0; k < 5; ++k)
+        for (int p = 0; p < 2; ++p) e |= std::uint64_t{d.d[k][p]} << (4 * (2 * k + p));
+      entries[next++] = e;
+      return;
+    }
+    for (int c = 0; c <= 4 && tiles + c <= kMaxSuitTiles; ++c) {
+      step(states[static_cast<std::size_t>(r)], states[static_cast<std::size_t>(r + 1)], r, c, 4);
+      fill(states, r + 1, tiles + c, next);
+    }
+  }
+
+  std::uint64_t entry(const std::uint8_t* v) const {
+    std::uint32_t i = 0;
+    int before = 0;
+    for (int r = 0; r < kRanks; ++r) {
+      i += offset[r][before][v[r]];
+      before += v[r];
+    }
+    return entries[i];
+  }
+};
+
+const SuitTable& suit_table() {
+  static const SuitTable table;  // built once, at the first question (about 0.1 s)
+  return table;
+}
+
+struct Caps {
+  std::uint8_t cap[kKinds];
+  unsigned meld_suits = 0;  // suits with a meld
+  int melds = 0;
+};
+
+Caps caps_of(const Hand& hand) {
+  Caps c{};
+  std::fill(std::begin(c.cap), std::end(c.cap), std::uint8_t{4});
+  for (const auto& m : hand.melds) {
+    const int i = m.tile.index();
+    c.cap[i] = static_cast<std::uint8_t>(c.cap[i] >= m.copies() ? c.cap[i] - m.copies() : 0);
+    c.meld_suits |= 1u << static_cast<unsigned>(m.tile.suit());
+    ++c.melds;
+  }
+  return c;
+}
+
+SuitDistances suit_of(const Hand& hand, const Caps& caps, int s) {
+  std::uint8_t v[kRanks], cap[kRanks];
+  for (int r = 0; r < kRanks; ++r) {
+    v[r] = hand.concealed[static_cast<std::size_t>(s * kRanks + r)];
+    cap[r] = caps.cap[s * kRanks + r];
+  }
+  return suit_distances(v, cap);
+}
+
+// The suit sets a target may use: all three, each two, or each one; none may leave out a
+// suit that holds a meld.
+template <class F>
+int over_suit_sets(const Family& family, unsigned meld_suits, F&& f) {
+  int best = kNoShape;
+  const unsigned mask = family.suit_mask & 7u;
+  const unsigned most = std::min<unsigned>(family.max_suits, std::popcount(mask));
+  for (unsigned set = 1; set < 8; ++set) {
+    if ((set & ~mask) != 0 || static_cast<unsigned>(std::popcount(set)) != most) continue;
+    if ((meld_suits & ~set) != 0) continue;
+    best = std::min(best, f(set));
+  }
+  return best;
+}
+
+int standard(const Hand& hand, const Family& f, const Caps& caps) {
+  const int need = 4 - caps.melds;
+  if (need < 0) return kNoShape;
+  SuitDistances d[kSuits];
+  bool have[kSuits] = {};
+  return over_suit_sets(f, caps.meld_suits, [&](unsigned set) {
+    int acc[5][2];
+    for (auto& row : acc) row[0] = row[1] = kNoShape;
+    acc[0][0] = 0;
+    for (int s = 0; s < kSuits; ++s) {
+      if (!(set >> s & 1)) continue;
+      if (!have[s]) {
+        d[s] = suit_of(hand, caps, s);
+        have[s] = true;
+      }
+      int next[5][2];
+      for (auto& row : next) row[0] = row[1] = kNoShape;
+      for (int k = 0; k <= need; ++k)
+        for (int p = 0; p < 2; ++p) {
+          if (acc[k][p] >= kNoShape) continue;
+          for (int j = 0; k + j <= need; ++j)
+            for (int q = 0; p + q < 2; ++q) {
+              if (d[s].d[j][q] == 15) continue;
+              next[k + j][p + q] = std::min(next[k + j][p + q], acc[k][p] + d[s].d[j][q]);
+            }
+        }
+      std::copy(&next[0][0], &next[0][0] + 10, &acc[0][0]);
+    }
+    return acc[need][1];
+  });
+}
+
+// Pairs a kind held h times gives at 0, 1 or 2 tiles each, in rising order: its w is 0, 2 or 4
+// (riichi: 0 or 2). The cheapest `pairs` of them.
+int cheapest_pairs(const Counts& c, int pairs, std::uint32_t kinds, bool riichi) {
+  int cost[3] = {};  // pairs to be had at 0, 1 and 2 tiles
+  for (int i = 0; i < kKinds; ++i) {
+    if (!(kinds >> i & 1)) continue;
+    const int h = std::min<int>(c[static_cast<std::size_t>(i)], 4);
+    if (riichi) {
+      ++cost[h >= 2 ? 0 : h == 1 ? 1 : 2];
+      continue;
+    }
+    static constexpr int kFirst[5] = {2, 1, 0, 0, 0}, kSecond[5] = {2, 2, 2, 1, 0};
+    ++cost[kFirst[h]];
+    ++cost[kSecond[h]];
+  }
+  int need = pairs, total = 0;
+  for (int k = 0; k < 3 && need > 0; ++k) {
+    const int n = std::min(need, cost[k]);
+    total += n * k;
+    need -= n;
+  }
+  return need > 0 ? kNoShape : total;
+}
+
+constexpr std::uint32_t kSuitKinds = (1u << kRanks) - 1;
+std::uint32_t kinds_of(unsigned suit_set) {
+  std::uint32_t k = 0;
+  for (int s = 0; s < kSuits; ++s)
+    if (suit_set >> s & 1) k |= kSuitKinds << (s * kRanks);
+  return k;
+}
+
+// Seven pairs (C3), no melds.
+int seven_pairs(const Hand& hand, const Family& f, const Caps& caps) {
+  if (caps.melds) return kNoShape;
+  return over_suit_sets(f, 0, [&](unsigned set) {
+    return cheapest_pairs(hand.concealed, 7, kinds_of(set), f.riichi_pairs);
+  });
+}
+
+// 对对胡: the pair's kind and the cheapest pungs of the other kinds.
+int pungs(const Hand& hand, const Family& f, const Caps& caps) {
+  const int need = 4 - caps.melds;
+  if (need < 0) return kNoShape;
+  for (const auto& m : hand.melds)
+    if (!(f.kinds >> m.tile.index() & 1)) return kNoShape;
+  return over_suit_sets(f, caps.meld_suits, [&](unsigned set) {
+    int pung_cost[kKinds], buckets[4] = {};
+    for (int i = 0; i < kKinds; ++i) {
+      pung_cost[i] = -1;
+      if (!(set >> (i / kRanks) & 1) || !(f.kinds >> i & 1) || caps.cap[i] < 3) continue;
+      pung_cost[i] = std::max(0, 3 - hand.concealed[static_cast<std::size_t>(i)]);
+      ++buckets[pung_cost[i]];
+    }
+    int best = kNoShape;
+    for (int q = 0; q < kKinds; ++q) {
+      if (!(set >> (q / kRanks) & 1) || !(f.kinds >> q & 1) || caps.cap[q] < 2) continue;
+      if (pung_cost[q] >= 0) --buckets[pung_cost[q]];
+      int left = need, total = std::max(0, 2 - hand.concealed[static_cast<std::size_t>(q)]);
+      for (int c = 0; c < 4 && left > 0; ++c) {
+        const int n = std::min(left, buckets[c]);
+        total += n * c;
+        left -= n;
+      }
+      if (pung_cost[q] >= 0) ++buckets[pung_cost[q]];
+      if (left == 0) best = std::min(best, total);
+    }
+    return best;
+  });
+}
+
+// 清幺九: one suit, sets 111 999 123 789 (melds: 111 or 999), a pair 11 or 99.
+int terminals(const Hand& hand, const Family& f, const Caps& caps) {
+  const int need = 4 - caps.melds;
+  if (need < 0) return kNoShape;
+  for (const auto& m : hand.melds)
+    if (!m.tile.terminal()) return kNoShape;
+  int best = kNoShape;
+  for (int s = 0; s < kSuits; ++s) {
+    if ((caps.meld_suits & ~(1u << s)) || !(f.suit_mask >> s & 1)) continue;
+    const std::uint8_t* h = hand.concealed.data() + s * kRanks;
+    const std::uint8_t* cap = caps.cap + s * kRanks;
+    for (int n1 = 0; n1 <= 1; ++n1)
+      for (int n9 = 0; n9 <= 1; ++n9)
+        for (int lo = 0; n1 + n9 + lo <= need; ++lo) {
+          const int hi = need - n1 - n9 - lo;
+          for (int q = 0; q < 2; ++q) {
+            int w[kRanks] = {};
+            w[0] = 3 * n1 + lo + (q == 0 ? 2 : 0);
+            w[1] = w[2] = lo;
+            w[6] = w[7] = hi;
+            w[8] = 3 * n9 + hi + (q == 1 ? 2 : 0);
+            int total = 0;
+            bool fits = true;
+            for (int r = 0; r < kRanks; ++r) {
+              fits = fits && w[r] <= cap[r];
+              total += std::max(0, w[r] - h[r]);
+            }
+            if (fits) best = std::min(best, total);
+          }
+        }
+  }
+  return best;
+}
+
+}  // namespace
+
+int pairs_distance(const Counts& concealed, int pairs, std::uint32_t kinds) {
+  return cheapest_pairs(concealed, pairs, kinds, false);
+}
+
+SuitDistances suit_distances(const std::uint8_t (&v)[kRanks], const std::uint8_t (&cap)[kRanks]) {
+  int tiles = 0;
+  bool table = true;
+  for (int r = 0; r < kRanks; ++r) {
+    tiles += v[r];
+    table = table && v[r] <= 4 && cap[r] == 4;
+  }
+  if (!table || tiles > kMaxSuitTiles) return search(v, cap);
+  const std::uint64_t e = suit_table().entry(v);
+  SuitDistances d{};
+  for (int k = 0; k < 5; ++k)
+    for (int p = 0; p < 2; ++p) d.d[k][p] = static_cast<std::uint8_t>(e >> (4 * (2 * k + p)) & 0xF);
+  return d;
+}
+
+int distance(const Hand& hand, const Family& f) {
+  const Caps caps = caps_of(hand);
+  switch (f.form) {
+    case Family::Form::Standard:
+      return standard(hand, f, caps);
+    case Family::Form::SevenPairs:
+      return seven_pairs(hand, f, caps);
+    case Family::Form::Pungs:
+      return pungs(hand, f, caps);
+    case Family::Form::Terminals:
+      return terminals(hand, f, caps);
+  }
+  return kNoShape;
+}
+
+}  // namespace qianmj

@@ -44,6 +44,20 @@ class WaitsCommand {
   PipeOptions pipe_;
 };
 
+class AdviseCommand {
+ public:
+  CLI::App* add(CLI::App& app);
+  int run(const Common& c, std::ostream& out, std::ostream& err) const;
+  void answer_line(const Common& c, const Ruleset& rules, const std::string& line, long n,
+                   Answer& out) const;
+
+ private:
+  std::vector<std::string> hand_;
+  bool baoting_ = false, dou_ = false;
+  AdviseArgs advise_;
+  PipeOptions pipe_;
+};
+
 // What settle prints of a table: its ledger, one seat's statement, or the table itself.
 struct SettleOutput {
   std::string seat;               // --seat SEAT: that seat's statement (a seat or a name)

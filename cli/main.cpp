@@ -123,11 +123,13 @@ int main(int argc, char** argv) {
 
   ScoreCommand score;
   WaitsCommand waits;
+  AdviseCommand advise;
   SettleCommand settle;
   SessionCommand session;
   RulesCommand rules;
   auto* score_app = score.add(app);
   auto* waits_app = waits.add(app);
+  auto* advise_app = advise.add(app);
   auto* settle_app = settle.add(app);
   auto* session_app = session.add(app);
   auto* rules_app = rules.add(app);
@@ -157,10 +159,10 @@ int main(int argc, char** argv) {
       "子命令，或 words（文字）", help_topics);
   // The common options go on the subcommands the command line can reach: the one it names
   // (and the one `help` names), or all of them for `completions`. Declaring them on all
-  // seven every time would cost a fifth of a call's start-up.
+  // eight every time would cost a fifth of a call's start-up.
   const std::string named = first_word(argc, argv, 1);
-  for (auto* s :
-       {score_app, waits_app, settle_app, session_app, rules_app, help_app, completions_app})
+  for (auto* s : {score_app, waits_app, advise_app, settle_app, session_app, rules_app, help_app,
+                  completions_app})
     if (named == "completions" || s->get_name() == named ||
         (named == "help" && s->get_name() == first_word(argc, argv, 2)))
       add_common_options(*s, c);
@@ -171,7 +173,7 @@ int main(int argc, char** argv) {
       {"--to-json", "--to-words"}, {"--to-words", "--json"}, {"--seat", "--to-json"},
       {"--seat", "--to-words"},    {"--markdown", "--json"}, {"--csv", "--to-json"},
       {"--csv", "--to-words"},     {"--tsv", "--to-json"},   {"--tsv", "--to-words"}};
-  for (auto* s : {score_app, waits_app, settle_app, session_app, rules_app})
+  for (auto* s : {score_app, waits_app, advise_app, settle_app, session_app, rules_app})
     for (const auto& [a, b] : kExclusive)
       if (auto* x = s->get_option_no_throw(a), *y = s->get_option_no_throw(b); x && y)
         x->excludes(y);
@@ -211,6 +213,7 @@ int main(int argc, char** argv) {
   int code = kBad;
   if (*score_app) code = score.run(c, out, std::cerr);
   if (*waits_app) code = waits.run(c, out, std::cerr);
+  if (*advise_app) code = advise.run(c, out, std::cerr);
   if (*settle_app) code = settle.run(c, out, std::cerr);
   if (*session_app) code = session.run(c, out, std::cerr);
   if (*rules_app) code = rules.run(c, out, std::cerr);

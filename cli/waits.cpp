@@ -57,9 +57,10 @@ void WaitsCommand::answer_line(const Common& c, const Ruleset& rules, const std:
   auto r = waits_hand(rules, hand, *a);
   if (!r) return out.take(error_answer(r.error(), c, n, 4));
   if (!c.json) return summary(*r, out.text);
-  if (r->waits)
+  if (r->waits) {
+    add_shanten(rules, *r->waits);  // ADVICE §3.1: the 向听, and the acceptance when not ready
     append_waits_json_text(out.text, *r->waits, rules, n);
-  else
+  } else
     append_discards_json_text(out.text, r->hand, r->discards, rules, n);
 }
 

@@ -5,7 +5,7 @@ _qianmj() {
   local sub='' i
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      score|waits|settle|session|rules|help|completions)
+      score|waits|advise|settle|session|rules|help|completions)
         sub=${COMP_WORDS[i]}
         break
         ;;
@@ -18,6 +18,10 @@ _qianmj() {
       ;;
     --jobs)
       :
+      return
+      ;;
+    --lines)
+      COMPREPLY=($(compgen -W 'near all none' -- "$cur"))
       return
       ;;
     --resume)
@@ -41,7 +45,19 @@ _qianmj() {
       :
       return
       ;;
+    --seen)
+      :
+      return
+      ;;
+    --sort)
+      COMPREPLY=($(compgen -W 'speed value' -- "$cur"))
+      return
+      ;;
     --streak)
+      :
+      return
+      ;;
+    --top)
       :
       return
       ;;
@@ -58,13 +74,16 @@ _qianmj() {
   case $sub in
     '')
       words='-h --help -V --version --rules --rule --json --zh --en --narrow --glyphs'
-      [[ $cur == -* ]] || words='score waits settle session rules help completions'
+      [[ $cur == -* ]] || words='score waits advise settle session rules help completions'
       ;;
     score)
       words='-h --help --win --zimo --after-kong --robbing-kong --baoting --payer-baoting --tianhu --dihu --dou --dealer --streak -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     waits)
       words='-h --help --baoting --dou -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
+      ;;
+    advise)
+      words='-h --help --seen --baoting --dou --sort --lines --top -j --jobs --line-buffered --progress --no-progress --rules --rule --json --zh --en --narrow --glyphs'
       ;;
     settle)
       words='-h --help --seat --to-json --to-words --csv --tsv --bom --line-buffered -j --jobs --rules --rule --json --zh --en --narrow --glyphs'
@@ -80,7 +99,7 @@ _qianmj() {
       ;;
     help)
       words='-h --help --rules --rule --json --zh --en --narrow --glyphs'
-      [[ $cur == -* ]] || words='score waits settle session rules help completions words'
+      [[ $cur == -* ]] || words='score waits advise settle session rules help completions words'
       ;;
     completions)
       words='-h --help --rules --rule --json --zh --en --narrow --glyphs'

@@ -308,6 +308,7 @@ TEST_CASE(
           wins += sc->win;
         } else {
           auto w = analyze_waits(*rules, hands[i], {});
+          add_shanten(*rules, w);  // waits --json carries the 向听 (ADVICE §3.1)
           want = json::parse(to_json(w, *rules).dump());
           ready += w.ready;
         }

@@ -134,7 +134,7 @@ TEST_CASE(
     "Help: every subcommand's --help lists every option it takes, the common ones included, each "
     "with its line, in English and in Chinese") {
   const auto subs = options_by_subcommand();
-  REQUIRE(subs.size() == 7);               // score waits settle session rules help completions
+  REQUIRE(subs.size() == 8);  // score waits advise settle session rules help completions
   REQUIRE(subs.at("score").size() == 23);  // 11 situation, 4 pipeline, 8 common
   for (const auto& [sub, options] : subs) {
     INFO(sub);
@@ -189,8 +189,8 @@ TEST_CASE("Help: -V is --version, qianmj help prints the top help, help of no su
 TEST_CASE("Did you mean: a mistyped subcommand or option names the nearest one") {
   auto r = test::run_qianmj({"scor", "1m"});
   CHECK(r.exit == 2);
-  CHECK(r.err.find("unknown subcommand scor (one of score, waits, settle, session, rules, help, "
-                   "completions) (did you mean score?)") != std::string::npos);
+  CHECK(r.err.find("unknown subcommand scor (one of score, waits, advise, settle, session, rules, "
+                   "help, completions) (did you mean score?)") != std::string::npos);
   r = test::run_qianmj({"score", "23445677筒345789条", "--zimoo"});
   CHECK(r.exit == 2);
   CHECK(r.err.find("not expected: --zimoo (did you mean --zimo?)") != std::string::npos);

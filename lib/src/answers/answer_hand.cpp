@@ -77,7 +77,63 @@ Result<WaitsResult> waits_hand(const Ruleset& rules, std::string_view text, Wait
   return r;
 }
 
+namespace {
+
+Error bad_choice(std::string_view flag, const std::string& got, std::string_view choices) {
+  const std::string f(flag), c(choices);
+  return Error{ErrorCode::BadOption, f + " " + got + ": expected one of " + c,
+               f + " " + got + "：应为以下之一：" + c};
+}
+
+}  // namespace
+
+Result<Advice> advise_hand(const Ruleset& rules, std::string_view text, WaitsArgs a,
+                           const AdviseArgs& o) {
+  AdviceSort sort = AdviceSort::Speed;
+  if (o.sort == "value")
+    sort = AdviceSort::Value;
+  else if (o.sort != "speed")
+    return bad_choice("--sort", o.sort, "speed, value");
+  if (!o.lines.empty() && o.lines != "near" && o.lines != "all" && o.lines != "none")
+    return bad_choice("--lines", o.lines, "near, all, none");
+  std::string rest;
+  auto hand = parse_hand(take_waits_words(text, a, rest));  // 报听
+  if (!hand) return hand.error();
+  AdviceArgs args;
+  args.baoting = a.baoting;
+  args.dou = a.dou;
+  if (!o.seen.empty()) {
+    auto seen = parse_tile_list(o.seen);
+    if (!seen) {
+      Error e = seen.error();
+      e.en = "--seen: " + e.en;
+      e.zh = "--seen：" + e.zh;
+      return e;
+    }
+    args.seen = *seen;
+  }
+  return advise(rules, *hand, args, sort);
+}
+
 namespace detail {
+
+Answer advise_answer(const Request& r, const Ruleset& rules) {
+  auto adv = advise_hand(rules, r.hand, r.waits, r.advise);
+  if (!adv) return failed(r, adv.error(), r.rules_id());
+  Answer a;
+  if (r.json) {
+    a.output = advice_json_text(*adv, rules) + '\n';
+  } else {
+    const AdviceLines lines = r.advise.lines == "all"    ? AdviceLines::All
+                              : r.advise.lines == "none" ? AdviceLines::None
+                                                         : AdviceLines::Near;
+    std::ostringstream out;
+    advice_text(*adv, rules, r.chinese, r.glyphs, lines, r.advise.top, out);
+    a.output = out.str();
+  }
+  a.status = adv->ready() ? 0 : 1;
+  return a;
+}
 
 Answer score_answer(const Request& r, const Ruleset& rules) {
   auto sc = score_hand(rules, r.hand, r.situation);
@@ -97,6 +153,7 @@ Answer score_answer(const Request& r, const Ruleset& rules) {
 Answer waits_answer(const Request& r, const Ruleset& rules) {
   auto w = waits_hand(rules, r.hand, r.waits);
   if (!w) return failed(r, w.error(), r.rules_id());
+  if (w->waits) add_shanten(rules, *w->waits);  // ADVICE §3.1
   Answer a;
   if (r.json) {
     a.output = (w->waits ? waits_json_text(*w->waits, rules)
@@ -138,6 +195,7 @@ Answer answer(const Request& r) {
     if (!rules) return failed(r, rules.error(), r.rules_id());
     if (r.command == Command::Score) return score_answer(r, **rules);
     if (r.command == Command::Waits) return waits_answer(r, **rules);
+    if (r.command == Command::Advise) return advise_answer(r, **rules);
     return rules_answer(r, **rules);
   } catch (const std::exception& e) {  // a bug: an answer, never an exception
     return failed(r, Error{ErrorCode::Internal, e.what(), e.what()}, r.rules_id());

@@ -41,7 +41,10 @@ Result<std::vector<std::string>> strings(const std::string& key, const Json& v) 
 
 // A boolean field of the request: where it goes, or nullptr for a key that is none.
 bool* flag_of(Request& r, const std::string& key) {
-  if (bool* flag = r.command == Command::Waits ? waits_flag(r.waits, key) : nullptr) return flag;
+  if (bool* flag = r.command == Command::Waits || r.command == Command::Advise
+                       ? waits_flag(r.waits, key)
+                       : nullptr)
+    return flag;
   if (bool* flag = situation_flag(r.situation, key)) return flag;
   return key == "to_json"    ? &r.to_json
          : key == "to_words" ? &r.to_words
@@ -55,6 +58,8 @@ bool* flag_of(Request& r, const std::string& key) {
 // A string field: where it goes (and whether it was given), or nullptr.
 std::string* text_of(Request& r, const std::string& key) {
   if (key == "win") r.situation.win_given = true;
+  if (r.command == Command::Advise && (key == "seen" || key == "sort" || key == "lines"))
+    return key == "seen" ? &r.advise.seen : key == "sort" ? &r.advise.sort : &r.advise.lines;
   return key == "rules"    ? &r.rules
          : key == "hand"   ? &r.hand
          : key == "win"    ? &r.situation.win
@@ -75,6 +80,10 @@ std::optional<Error> read_field(Request& r, const std::string& key, const Json& 
       return bad_field(key, "expected a whole number or a string", "应为整数或字符串");
     r.situation.streak_text = v.is_string() ? v.get<std::string>() : v.dump();
     r.situation.streak_given = true;
+  } else if (key == "top" && r.command == Command::Advise) {
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 1000)
+      return bad_field(key, "expected a whole number from 0 to 1000", "应为 0 到 1000 的整数");
+    r.advise.top = v.get<int>();
   } else if (key == "seat" && v.is_string()) {  // a session's statement: a seat as typed
     r.seat_word = v.get<std::string>();
   } else if (key == "seat") {
@@ -119,8 +128,8 @@ Result<Request> read_request(std::string_view text) {
     return Error{ErrorCode::BadJson, "a request is a JSON object", "请求应为 JSON 对象"};
   Request r;
   if (!j.contains("command")) return bad_field("command", "required", "必填");
-  auto command =
-      choice("command", j["command"], {"score", "waits", "settle", "session", "rules", "words"});
+  auto command = choice("command", j["command"],
+                        {"score", "waits", "settle", "session", "rules", "words", "advise"});
   if (!command) return command.error();
   r.command = static_cast<Command>(*command);
   for (const auto& entry : j.items())

@@ -12,6 +12,7 @@ Answer failed(const Request& r, const Error& e, const std::string& rules_id, lon
               std::string output = "");
 Answer score_answer(const Request& r, const Ruleset& rules);
 Answer waits_answer(const Request& r, const Ruleset& rules);
+Answer advise_answer(const Request& r, const Ruleset& rules);
 Answer rules_answer(const Request& r, const Ruleset& rules);
 Answer settle_request_answer(const Request& r);
 Answer session_answer(const Request& r);

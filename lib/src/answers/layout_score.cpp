@@ -109,10 +109,15 @@ void waits_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, bool glyphs
   } else if (w.ready) {
     out << (zh ? "听牌：叫 " : "Ready: waits on ") << live
         << (zh ? " 种牌\n" : (live == 1 ? " tile\n" : " tiles\n"));
-  } else if (w.reason) {  // analyze_waits says why whenever waits do not make the hand ready
-    out << (zh ? "未听牌：" : "Not ready: ") << w.reason->in(zh) << '\n';
   } else {
-    out << (zh ? "未听牌\n" : "Not ready\n");
+    // analyze_waits says why whenever waits do not make the hand ready
+    out << (zh ? "未听牌" : "Not ready");
+    if (w.reason) out << (zh ? "：" : ": ") << w.reason->in(zh);
+    if (w.shanten && *w.shanten > 0)  // ADVICE §3.1: how far, and what comes in
+      out << (w.reason ? (zh ? "；" : "; ") : (zh ? "：" : ": ")) << shanten_text(*w.shanten, zh)
+          << (zh ? "，" : ", ")
+          << (w.accept ? accept_text(w.accept->kinds, w.accept->tiles, zh) : std::string());
+    out << '\n';
   }
   print_waits(w, rules, zh, out, "  ");
 }

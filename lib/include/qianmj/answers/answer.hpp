@@ -15,7 +15,7 @@
 
 namespace qianmj {
 
-enum class Command { Score, Waits, Settle, Session, Rules, Words };
+enum class Command { Score, Waits, Settle, Session, Rules, Words, Advise };
 
 struct Request {
   Command command = Command::Score;
@@ -25,7 +25,8 @@ struct Request {
   // score and waits: the hand, and the situation (score) or its two flags (waits).
   std::string hand;
   SituationArgs situation;
-  WaitsArgs waits;
+  WaitsArgs waits;  // advise too
+  AdviseArgs advise;
   // settle: one table, in words or JSON text, or in words one argument a word.
   std::string table;
   std::vector<std::string> table_words;
@@ -92,6 +93,10 @@ struct WaitsResult {
   bool ready() const { return waits ? waits->ready : !discards.empty(); }
 };
 Result<WaitsResult> waits_hand(const Ruleset& rules, std::string_view hand, WaitsArgs a);
+// advise: the advice on a hand (13 or 14 tiles) with --seen and --sort read; errors name the
+// flag (--seen's fifth copy: too_many_copies).
+Result<Advice> advise_hand(const Ruleset& rules, std::string_view hand, WaitsArgs a,
+                           const AdviseArgs& o);
 
 // "C1-C7, D1-D11, Z1-Z9": the rule ids, with `dash` and the separators given.
 std::string rule_id_list(std::string_view dash, std::string_view sep, std::string_view last_sep);

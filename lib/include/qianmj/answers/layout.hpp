@@ -45,6 +45,15 @@ void waits_text(const WaitsAnswer& w, const Ruleset& rules, bool zh, bool glyphs
 void discards_text(const Hand& hand, const std::vector<DiscardAnswer>& discards,
                    const Ruleset& rules, bool zh, bool glyphs, std::ostream& out);
 
+// advise HAND (ADVICE §3.3): `lines` says which pattern lines a row shows (near: those within
+// one step of the row's 向听); `top` > 0 shows that many rows.
+enum class AdviceLines { All, Near, None };
+void advice_text(const Advice& advice, const Ruleset& rules, bool zh, bool glyphs,
+                 AdviceLines lines, int top, std::ostream& out);
+// "一向听" / "1-shanten" ("听牌"/"ready" at 0), and "进张 5种16张" / "accepts 5 kinds, 16 tiles".
+std::string shanten_text(int shanten, bool zh);
+std::string accept_text(int kinds, int tiles, bool zh);
+
 // settle: the ledger (wide, or `narrow` one seat a line) and one seat's statement.
 // `columns` > 0: a narrow ledger's lines wrap within that width.
 void ledger_text(const Ledger& ledger, const Table& t, const Ruleset& rules, bool zh, bool narrow,

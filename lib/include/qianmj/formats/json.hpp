@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "qianmj/engine/advice.hpp"
 #include "qianmj/engine/rules.hpp"
 #include "qianmj/engine/settle.hpp"
 
@@ -27,6 +28,10 @@ void append_waits_json_text(std::string& out, const WaitsAnswer& waits, const Ru
 void append_discards_json_text(std::string& out, const Hand& hand14,
                                const std::vector<DiscardAnswer>& discards, const Ruleset& rules,
                                long line = 0);
+// advise (ADVICE §3.4): the rows of a 14-tile hand, or a 13-tile hand's own fields.
+std::string advice_json_text(const Advice& advice, const Ruleset& rules, long line = 0);
+void append_advice_json_text(std::string& out, const Advice& advice, const Ruleset& rules,
+                             long line = 0);
 // The score, ledger and seat statement as one line of JSON text, written directly (with
 // "line" last when `line` > 0); the DOM forms parse these.
 std::string score_json_text(const Score& score, const Ruleset& rules, long line = 0);

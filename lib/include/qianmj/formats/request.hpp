@@ -56,6 +56,16 @@ struct WaitsArgs {
   bool dou = false;
 };
 
+// What an advise request adds, as typed (ADVICE §3.1): tiles seen elsewhere in hand notation,
+// the row order (speed, value), the lines a text row shows (near, all, none; empty: near),
+// and how many rows text shows (0: all).
+struct AdviseArgs {
+  std::string seen;
+  std::string sort = "speed";
+  std::string lines;
+  int top = 0;
+};
+
 // The same for a waits request: "baoting", "dou".
 bool* waits_flag(WaitsArgs& a, std::string_view key);
 

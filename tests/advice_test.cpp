@@ -1,0 +1,654 @@
+// ADVICE §4.1: 向听, acceptance and lines against a brute force that enumerates every target
+// shape of a suit (O1), against `waits` (O2, O3), the closed forms (O4) and symmetries (O5);
+// and the worked examples of ADVICE §2 with their exact numbers.
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <map>
+#include <random>
+
+#include "helpers.hpp"
+#include "qianmj/answers/answer.hpp"
+#include "qianmj/core/shanten.hpp"
+#include "qianmj/engine/advice.hpp"
+#include "qianmj/engine/ruleset.hpp"
+#include "qianmj/formats/notation.hpp"
+
+using namespace qianmj;
+
+namespace {
+
+// ---- O1: the brute force. Every shape of one suit: k sets (9 pungs, 7 sequences; at most 4)
+// and at most one pair, no rank over four copies, each marked with the families it belongs to.
+constexpr unsigned kAnySets = 1, kPungsOnly = 2, kPungs258 = 4, kTerminalSets = 8;
+struct Shape {
+  std::array<std::uint8_t, 9> w{};
+  int k = 0, p = 0;
+  unsigned kinds = 0;
+};
+
+const std::vector<Shape>& shapes() {
+  static const std::vector<Shape> all = [] {
+    std::vector<Shape> out;
+    // set types 0-8: pung of rank r; 9-15: sequence from rank r-9
+    std::vector<int> chosen;
+    auto emit = [&](int pair) {
+      Shape s;
+      s.k = static_cast<int>(chosen.size());
+      s.p = pair >= 0;
+      bool pungs = true, p258 = true, term = true;
+      for (int t : chosen) {
+        if (t < 9) {
+          s.w[t] += 3;
+          p258 = p258 && (t % 3 == 1);
+          term = term && (t == 0 || t == 8);
+        } else {
+          for (int r = t - 9; r < t - 6; ++r) ++s.w[r];
+          pungs = false;
+          term = term && (t == 9 || t == 15);
+        }
+      }
+      if (pair >= 0) {
+        s.w[pair] += 2;
+        p258 = p258 && pair % 3 == 1;
+        term = term && (pair == 0 || pair == 8);
+      }
+      for (auto c : s.w)
+        if (c > 4) return;
+      s.kinds = kAnySets | (pungs ? kPungsOnly : 0) | (pungs && p258 ? kPungs258 : 0) |
+                (term ? kTerminalSets : 0);
+      out.push_back(s);
+    };
+    auto rec = [&](auto& self, int from) -> void {
+      for (int pair = -1; pair < 9; ++pair) emit(pair);
+      if (chosen.size() == 4) return;
+      for (int t = from; t < 16; ++t) {
+        chosen.push_back(t);
+        self(self, t);
+        chosen.pop_back();
+      }
+    };
+    rec(rec, 0);
+    return out;
+  }();
+  return all;
+}
+
+// Per suit vector (with its caps) and shape family: the least tiles lacked for k sets, p pairs.
+struct SuitBest {
+  int d[4][5][2];  // family index (bit of ShapeKind), k, p
+};
+const SuitBest& suit_best(const std::array<std::uint8_t, 9>& v,
+                          const std::array<std::uint8_t, 9>& cap) {
+  static std::map<std::pair<std::array<std::uint8_t, 9>, std::array<std::uint8_t, 9>>, SuitBest>
+      memo;
+  auto [it, fresh] = memo.try_emplace({v, cap});
+  if (!fresh) return it->second;
+  SuitBest& b = it->second;
+  for (auto& f : b.d)
+    for (auto& k : f) k[0] = k[1] = kNoShape;
+  for (const Shape& s : shapes()) {
+    int cost = 0;
+    bool fits = true;
+    for (int r = 0; r < 9; ++r) {
+      fits = fits && s.w[r] <= cap[r];
+      cost += std::max(0, s.w[r] - v[r]);
+    }
+    if (!fits) continue;
+    for (int f = 0; f < 4; ++f)
+      if (s.kinds >> f & 1) b.d[f][s.k][s.p] = std::min(b.d[f][s.k][s.p], cost);
+  }
+  return b;
+}
+
+// The brute-force distance of a hand to a family (the library's Family, read by the oracle).
+int brute_distance(const Hand& h, const Family& f) {
+  std::array<std::uint8_t, 27> cap;
+  cap.fill(4);
+  unsigned meld_suits = 0;
+  for (const auto& m : h.melds) {
+    cap[m.tile.index()] = static_cast<std::uint8_t>(std::max(0, cap[m.tile.index()] - m.copies()));
+    meld_suits |= 1u << int(m.tile.suit());
+  }
+  const int need = 4 - static_cast<int>(h.melds.size());
+  int best = kNoShape;
+  for (unsigned set = 1; set < 8; ++set) {
+    const unsigned allowed = f.suit_mask & 7u;
+    const int most = std::min<int>(f.max_suits, std::popcount(allowed));
+    if ((set & ~allowed) || std::popcount(set) != most || (meld_suits & ~set)) continue;
+    if (f.form == Family::Form::SevenPairs) {
+      if (!h.melds.empty()) continue;
+      // knapsack over the kinds: w in {0, 2, 4} (riichi {0, 2}), seven pairs in all
+      std::vector<int> dp(8, kNoShape);
+      dp[0] = 0;
+      for (int i = 0; i < 27; ++i) {
+        if (!(set >> (i / 9) & 1)) continue;
+        std::vector<int> nd = dp;
+        for (int have = 0; have < 8; ++have)
+          for (int add = 1; add <= (f.riichi_pairs ? 1 : 2) && have + add < 8; ++add)
+            if (dp[have] < kNoShape)
+              nd[have + add] =
+                  std::min(nd[have + add], dp[have] + std::max(0, 2 * add - h.concealed[i]));
+        dp = nd;
+      }
+      best = std::min(best, dp[7]);
+      continue;
+    }
+    if (need < 0) continue;
+    const int fam = f.form == Family::Form::Standard    ? 0
+                    : f.form == Family::Form::Terminals ? 3
+                    : f.kinds != kAllKinds              ? 2
+                                                        : 1;
+    bool melds_fit = true;
+    for (const auto& m : h.melds) {
+      if (fam == 2) melds_fit = melds_fit && m.tile.rank() % 3 == 2;
+      if (fam == 3) melds_fit = melds_fit && m.tile.terminal();
+    }
+    if (!melds_fit) continue;
+    int acc[5][2];
+    for (auto& r : acc) r[0] = r[1] = kNoShape;
+    acc[0][0] = 0;
+    for (int s = 0; s < 3; ++s) {
+      if (!(set >> s & 1)) continue;
+      std::array<std::uint8_t, 9> v{}, c{};
+      for (int r = 0; r < 9; ++r) v[r] = h.concealed[s * 9 + r], c[r] = cap[s * 9 + r];
+      const SuitBest& b = suit_best(v, c);
+      int next[5][2];
+      for (auto& r : next) r[0] = r[1] = kNoShape;
+      for (int k = 0; k < 5; ++k)
+        for (int p = 0; p < 2; ++p)
+          for (int j = 0; k + j < 5; ++j)
+            for (int q = 0; p + q < 2; ++q)
+              if (acc[k][p] < kNoShape && b.d[fam][j][q] < kNoShape)
+                next[k + j][p + q] = std::min(next[k + j][p + q], acc[k][p] + b.d[fam][j][q]);
+      std::copy(&next[0][0], &next[0][0] + 10, &acc[0][0]);
+    }
+    best = std::min(best, acc[need][1]);
+  }
+  return best;
+}
+
+int brute_shanten(const Hand& h, int max_suits) {
+  const int d = std::min(brute_distance(h, {Family::Form::Standard, std::uint8_t(max_suits)}),
+                         brute_distance(h, {Family::Form::SevenPairs, std::uint8_t(max_suits)}));
+  return d >= kNoShape ? kNoShape : d - 1;
+}
+
+// The families of the lines (Duyun's eight cover every form the library has).
+std::vector<Family> line_families() {
+  using F = Family::Form;
+  constexpr std::uint32_t k258 = 0b010010010u * (1u | 1u << 9 | 1u << 18);
+  return {{F::Standard},      {F::Pungs},    {F::SevenPairs},     {F::Standard, 1},
+          {F::SevenPairs, 1}, {F::Pungs, 1}, {F::Pungs, 3, k258}, {F::Terminals, 1},
+          {F::Standard, 2},   {F::Pungs, 2}, {F::SevenPairs, 2}};
+}
+
+// Compares the library with the brute force on one 13-tile hand: shanten under both
+// max_suits, each line family's distance, and the acceptance of the overall shanten.
+int compare13(const Hand& h, bool lines) {
+  int bad = 0;
+  for (int most : {3, 2}) {
+    const int want = brute_shanten(h, most);
+    const int got = std::min(shanten(h, {Family::Form::Standard, std::uint8_t(most)}),
+                             shanten(h, {Family::Form::SevenPairs, std::uint8_t(most)}));
+    if (want != got && ++bad < 3)
+      FAIL_CHECK(to_ascii(h) << " max_suits " << most << " shanten " << got << " brute " << want);
+    if (want >= kNoShape || want == 0) continue;
+    const Counts own = h.all_copies();
+    for (int t = 0; t < 27; ++t) {
+      if (own[t] >= 4) continue;
+      Hand x = h;
+      ++x.concealed[t];
+      const bool w = brute_shanten(x, most) < want;
+      const bool g = std::min(shanten(x, {Family::Form::Standard, std::uint8_t(most)}),
+                              shanten(x, {Family::Form::SevenPairs, std::uint8_t(most)})) < want;
+      if (w != g && ++bad < 3)
+        FAIL_CHECK(to_ascii(h) << " accepts " << Tile::from_index(t).ascii() << " lib " << g
+                               << " brute " << w);
+    }
+  }
+  if (lines)
+    for (const auto& f : line_families()) {
+      const int want = brute_distance(h, f), got = distance(h, f);
+      if (want != got && ++bad < 3)
+        FAIL_CHECK(to_ascii(h) << " family " << int(f.form) << "/" << int(f.max_suits) << " " << got
+                               << " brute " << want);
+    }
+  return bad;
+}
+
+// Every one-suit hand of n tiles (0-4 copies a rank), each `every`-th one.
+template <class F>
+long each_one_suit(int n, int every, F&& f) {
+  long seen = 0, done = 0;
+  std::array<int, 9> v{};
+  auto rec = [&](auto& self, int r, int left) -> void {
+    if (r == 9) {
+      if (left == 0 && seen++ % every == 0) {
+        Hand h;
+        for (int i = 0; i < 9; ++i)
+          h.concealed[static_cast<std::size_t>(((seen % 3) * 9) + i)] =
+              static_cast<std::uint8_t>(v[i]);
+        ++done;
+        f(h);
+      }
+      return;
+    }
+    for (int c = 0; c <= std::min(4, left); ++c) {
+      v[r] = c;
+      self(self, r + 1, left - c);
+    }
+  };
+  rec(rec, 0, n);
+  return seen;
+}
+
+Hand random_hand(std::mt19937& rng, int tiles, unsigned suits, bool melds) {
+  std::vector<int> wall;
+  for (int i = 0; i < 27; ++i)
+    if (suits >> (i / 9) & 1)
+      for (int c = 0; c < 4; ++c) wall.push_back(i);
+  std::shuffle(wall.begin(), wall.end(), rng);
+  Hand h;
+  std::size_t at = 0;
+  if (melds && rng() % 3 == 0) {
+    Counts used{};
+    const int n = static_cast<int>(rng() % 3) + 1;
+    for (int m = 0; m < n; ++m) {
+      int t = wall[at++];
+      if (used[t]) continue;
+      used[t] = 1;
+      h.melds.push_back(
+          {rng() % 4 == 0 ? Meld::Kind::ConcealedKong : Meld::Kind::Pung, Tile::from_index(t)});
+    }
+  }
+  const Counts melded = h.all_copies();
+  while (h.size() < tiles && at < wall.size()) {
+    const int t = wall[at++];
+    if (melded[t] + h.concealed[t] < 4) ++h.concealed[t];
+  }
+  return h;
+}
+
+// A winning hand (a quarter seven pairs) with 0-2 tiles swapped and one taken out (ADVICE §2.5's
+// "near" set).
+Hand near_hand(std::mt19937& rng) {
+  Hand h;
+  auto fits = [&](int t, int n) { return h.concealed[t] + n <= 4; };
+  if (rng() % 4 == 0) {
+    while (h.size() < 14) {
+      const int t = static_cast<int>(rng() % 27);
+      if (fits(t, 2)) h.concealed[t] += 2;
+    }
+  } else {
+    int pair = static_cast<int>(rng() % 27);
+    h.concealed[pair] = 2;
+    while (h.size() < 14) {
+      const int t = static_cast<int>(rng() % 27);
+      if (rng() % 2 && t % 9 < 7 && fits(t, 1) && fits(t + 1, 1) && fits(t + 2, 1)) {
+        ++h.concealed[t], ++h.concealed[t + 1], ++h.concealed[t + 2];
+      } else if (fits(t, 3)) {
+        h.concealed[t] += 3;
+      }
+    }
+  }
+  for (int swaps = static_cast<int>(rng() % 3); swaps > 0; --swaps) {
+    const int from = static_cast<int>(rng() % 27), to = static_cast<int>(rng() % 27);
+    if (h.concealed[from] && fits(to, 1)) --h.concealed[from], ++h.concealed[to];
+  }
+  for (;;) {
+    const int t = static_cast<int>(rng() % 27);
+    if (h.concealed[t]) {
+      --h.concealed[t];
+      return h;
+    }
+  }
+}
+
+Advice advice_of(const char* rules, const char* hand, const AdviceArgs& a = {},
+                 AdviceSort sort = AdviceSort::Speed) {
+  auto r = make_ruleset(rules);
+  auto h = parse_hand(hand);
+  REQUIRE(h);
+  auto adv = advise(*r, *h, a, sort);
+  REQUIRE(adv);
+  return *adv;
+}
+
+const AdviceRow& row(const Advice& a, const char* tile) {
+  for (const auto& r : a.rows)
+    if (r.discard && r.discard->ascii() == tile) return r;
+  FAIL("no row for " << tile);
+  return a.rows.front();
+}
+
+const LineAdvice& line(const AdviceRow& r, std::string_view id) {
+  for (const auto& l : r.lines)
+    if (l.item.id == id) return l;
+  FAIL("no line " << id);
+  return r.lines.front();
+}
+
+}  // namespace
+
+TEST_CASE("O1 shapes: 23,533 single-suit partial shapes, as mahjong-cpp's generator counts") {
+  CHECK(shapes().size() == 23533);
+}
+
+TEST_CASE("O1 shanten, acceptance and lines equal the brute force on a tenth of one-suit hands") {
+#if defined(QIANMJ_SANITIZED)
+  const int every = 200;  // the sanitized build: a two-hundredth
+#else
+  const int every = 10;
+#endif
+  long bad = 0, n13 = 0, n14 = 0;
+  n13 = each_one_suit(13, every, [&](const Hand& h) { bad += compare13(h, true); });
+  n14 = each_one_suit(14, every, [&](const Hand& h) {
+    for (int most : {3, 2}) {
+      const int want = brute_shanten(h, most);
+      const int got = std::min(shanten(h, {Family::Form::Standard, std::uint8_t(most)}),
+                               shanten(h, {Family::Form::SevenPairs, std::uint8_t(most)}));
+      if (want != got && ++bad < 3)
+        FAIL_CHECK(to_ascii(h) << " 14 shanten " << got << " brute " << want);
+    }
+  });
+  CHECK(n13 == 93600);
+  CHECK(n14 == 118800);
+  CHECK(bad == 0);
+}
+
+TEST_CASE("O1 shanten, acceptance and lines equal the brute force on random hands with melds") {
+  std::mt19937 rng(20261206);
+#if defined(QIANMJ_SANITIZED)
+  const int n = 150;
+#else
+  const int n = 1500;
+#endif
+  long bad = 0;
+  for (int i = 0; i < n; ++i) {
+    const unsigned suits = i % 3 == 0 ? 7u : i % 3 == 1 ? 3u : 5u;
+    bad += compare13(random_hand(rng, 13, suits, true), true);
+  }
+  CHECK(bad == 0);
+}
+
+TEST_CASE(
+    "O3 shanten 0 iff waits says ready, and acceptance at 0 is the live waits, every rule set") {
+  std::mt19937 rng(7);
+  for (const char* id : {"duyun", "zunyi", "guiyang"}) {
+    auto rules = make_ruleset(id);
+    int ready = 0, bad = 0;
+    for (int i = 0; i < 3000; ++i) {
+      Hand h = i % 2 ? near_hand(rng) : random_hand(rng, 13, i % 4 ? 3u : 7u, true);
+      const int sh = shanten(*rules, h);
+      const auto w = analyze_waits(*rules, h, {});
+      ready += w.ready;
+      if ((sh == 0) != w.ready && ++bad < 3)
+        FAIL_CHECK(id << " " << to_ascii(h) << " shanten " << sh << " ready " << w.ready);
+      if (sh != 0) continue;
+      auto adv = advise(*rules, h, {});
+      REQUIRE(adv);
+      int live = 0;
+      for (const auto& v : w.waits) live += v.wait.live;
+      if (adv->rows.front().accept.kinds != live && ++bad < 3) FAIL_CHECK(id << " " << to_ascii(h));
+    }
+    CHECK(bad == 0);
+    CHECK(ready > 100);
+  }
+}
+
+TEST_CASE("O3 Guiyang 地龙: shanten 0 iff ready, through the extra shape's own 向听") {
+  auto rules = make_ruleset("guiyang");
+  auto any = make_ruleset("guiyang", [] {
+    Options o("guiyang");
+    REQUIRE_FALSE(o.set_assignment("guiyang-dilong=any"));
+    return o;
+  }());
+  std::mt19937 rng(41);
+  int bad = 0, dilong_ready = 0;
+  for (int i = 0; i < 4000; ++i) {
+    // one pung meld and ten tiles of few kinds: 地龙 is near
+    Hand h;
+    const int m = static_cast<int>(rng() % 27);
+    h.melds.push_back({Meld::Kind::Pung, Tile::from_index(m)});
+    while (h.size() < 13) {
+      const int t = static_cast<int>(rng() % 27) / 3 * 3;  // 9 kinds: pairs come often
+      if (h.all_copies()[t] < 4) ++h.concealed[t];
+    }
+    for (auto* r : {rules.get(), any.get()}) {
+      const int sh = shanten(*r, h);
+      const bool ready = analyze_waits(*r, h, {}).ready;
+      dilong_ready += r->extra_shape()->shanten(h) == 0;
+      if ((sh == 0) != ready && ++bad < 3)
+        FAIL_CHECK(to_ascii(h) << " shanten " << sh << " ready " << ready);
+    }
+  }
+  CHECK(bad == 0);
+  CHECK(dilong_ready > 20);
+  // G1's example: ready on 3m as 地龙, and 1-shanten with 地龙 off.
+  auto off = make_ruleset("guiyang", [] {
+    Options o("guiyang");
+    REQUIRE_FALSE(o.set_assignment("guiyang-dilong=off"));
+    return o;
+  }());
+  const Hand g1 = *parse_hand("1122m4455s77p[333m]");
+  CHECK(shanten(*rules, g1) == 0);
+  CHECK(shanten(*off, g1) > 0);
+  CHECK(rules->extra_shape()->form().id == "dilong");
+}
+
+TEST_CASE(
+    "O4 closed forms: seven pairs 6 - sum(c/2), and riichi's differs by quads + missing kinds") {
+  std::mt19937 rng(4);
+  int bad = 0;
+  for (int i = 0; i < 20000; ++i) {
+    Hand h = random_hand(rng, 13, i % 4 == 0 ? 1u : 7u, false);
+    int pairs = 0, quads = 0, kinds = 0;
+    for (auto c : h.concealed) pairs += c / 2, quads += c == 4, kinds += c > 0;
+    const int gz = shanten(h, {Family::Form::SevenPairs});
+    Family riichi{Family::Form::SevenPairs};
+    riichi.riichi_pairs = true;
+    const int rc = shanten(h, riichi);
+    if (gz != 6 - pairs && ++bad < 3) FAIL_CHECK(to_ascii(h) << " 7p " << gz);
+    if (rc - gz != quads + std::max(0, 7 - kinds) && ++bad < 3)
+      FAIL_CHECK(to_ascii(h) << " riichi " << rc);
+  }
+  CHECK(bad == 0);
+}
+
+TEST_CASE("O5 suit permutation, rank mirror, --seen and the 13/14 relations leave shanten alone") {
+  std::mt19937 rng(5);
+  auto duyun = make_ruleset("duyun");
+  auto zunyi = make_ruleset("zunyi");
+  int bad = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Hand h = random_hand(rng, 13, 7u, false);
+    Hand perm, mirror;
+    for (int t = 0; t < 27; ++t) {
+      perm.concealed[(t + 9) % 27] = h.concealed[t];
+      mirror.concealed[t / 9 * 9 + 8 - t % 9] = h.concealed[t];
+    }
+    for (auto* r : {duyun.get(), zunyi.get()}) {
+      const int sh = shanten(*r, h);
+      if ((shanten(*r, perm) != sh || shanten(*r, mirror) != sh) && ++bad < 3)
+        FAIL_CHECK(to_ascii(h));
+      int best14 = kNoShape;
+      for (int t = 0; t < 27; ++t)
+        if (h.all_copies()[t] < 4)
+          best14 = std::min(best14, shanten(*r, with_tile(h, Tile::from_index(t))));
+      if (sh < kNoShape && best14 != sh - 1 && !(sh == 0 && best14 == -1) && ++bad < 3)
+        FAIL_CHECK(to_ascii(h) << " 13 " << sh << " best 14 " << best14);
+      const int extra = static_cast<int>(rng() % 27);
+      if (h.all_copies()[extra] >= 4) continue;
+      Hand h14 = with_tile(h, Tile::from_index(extra));
+      int best13 = kNoShape;
+      for (int t = 0; t < 27; ++t) {
+        if (!h14.concealed[t]) continue;
+        Hand x = h14;
+        --x.concealed[t];
+        best13 = std::min(best13, shanten(*r, x));
+      }
+      const int s14 = shanten(*r, h14);
+      if (s14 != best13 && !(s14 == -1 && best13 == 0) && ++bad < 3)
+        FAIL_CHECK(to_ascii(h14) << " 14 " << s14 << " best 13 " << best13);
+    }
+    AdviceArgs seen;
+    const auto t = static_cast<std::size_t>(rng() % 27);
+    seen.seen[t] = static_cast<std::uint8_t>(4 - h.all_copies()[t]);
+    auto a = advise(*duyun, h, {});
+    auto b = advise(*duyun, h, seen);
+    if (a && b && a->shanten != b->shanten) ++bad;
+  }
+  CHECK(bad == 0);
+}
+
+TEST_CASE("ADVICE 2.4 112233557799m4p6s (Duyun): ready on 4p or 6s, 清七对 one exchange away") {
+  const Advice a = advice_of("duyun", "112233557799m4p6s");
+  CHECK(a.shanten == 0);
+  CHECK(a.rows.front().discard->ascii() == "6s");  // ties 4p on every key: m s p order
+  for (const char* d : {"6s", "4p"}) {
+    const AdviceRow& r = row(a, d);
+    CHECK(r.shanten == 0);
+    CHECK(r.accept.kinds == 1);
+    CHECK(r.accept.tiles == 3);
+    CHECK(r.value_tiles == 18);
+    CHECK(r.vwa == 18);
+    CHECK(r.dajiao == 6);
+    CHECK(line(r, "qingqidui").shanten == 1);
+    CHECK(line(r, "qingqidui").accept.tiles == 24);
+    CHECK(line(r, "pinghu").shanten == 1);
+    CHECK(line(r, "pinghu").accept.tiles == 14);
+  }
+  for (const char* d : {"1m", "2m", "3m", "5m", "7m", "9m"}) {
+    const AdviceRow& r = row(a, d);
+    CHECK(r.shanten == 1);
+    CHECK(r.accept.kinds == 3);
+    CHECK(r.accept.tiles == 8);
+    CHECK(line(r, "qidui").accept.tiles == 8);
+    CHECK(line(r, "qingqidui").shanten == 2);
+    CHECK(line(r, "qingqidui").accept.tiles == 24);
+  }
+}
+
+TEST_CASE("ADVICE 2.4 222555888m8p55s1p3p (Duyun): 打8p ready on 2p self-draw only") {
+  const Advice a = advice_of("duyun", "222555888m8p55s1p3p");
+  const AdviceRow& r = row(a, "8p");
+  CHECK(r.shanten == 0);
+  CHECK(r.win_tiles == 4);
+  CHECK(r.discard_win_tiles == 0);  // D3: 平胡 without a 豆
+  CHECK(r.dajiao == 1);
+  const AdviceRow& one = row(a, "1p");
+  CHECK(one.shanten == 1);
+  CHECK(one.accept.kinds == 10);
+  CHECK(one.accept.tiles == 35);
+  CHECK(line(one, "duiduihu").shanten == 1);
+  CHECK(line(one, "duiduihu").accept.tiles == 8);
+  CHECK(line(one, "jiangdui").shanten == 1);
+  CHECK(line(one, "jiangdui").accept.tiles == 5);
+  AdviceArgs dou;
+  dou.dou = true;
+  CHECK(row(advice_of("duyun", "222555888m8p55s1p3p", dou), "8p").discard_win_tiles == 4);
+}
+
+TEST_CASE("ADVICE 2.2 2344567p345789s1m: Duyun and Zunyi (Z1) differ on 打4p") {
+  const Advice d = advice_of("duyun", "2344567p345789s1m");
+  CHECK(row(d, "1m").shanten == 0);
+  CHECK(row(d, "1m").accept.tiles == 9);  // 1p x4, 4p x2, 7p x3
+  CHECK(row(d, "4p").shanten == 0);
+  CHECK(row(d, "4p").accept.tiles == 3);  // 1m x3
+  CHECK(row(d, "7p").accept.tiles == 3);
+  const Advice z = advice_of("zunyi", "2344567p345789s1m");
+  CHECK(row(z, "1m").shanten == 0);
+  CHECK(row(z, "1m").dajiao == 4);  // 大宽张
+  CHECK(row(z, "1m").accept.tiles == 9);
+  for (const char* t : {"4p", "7p"}) {
+    CHECK(row(z, t).shanten == 1);
+    CHECK(row(z, t).accept.kinds == 18);
+    CHECK(row(z, t).accept.tiles == 59);
+  }
+}
+
+TEST_CASE("ADVICE 2.1 555m333678p8888s is 1-shanten: the 8s wait would be a fifth copy (C5)") {
+  const Advice a = advice_of("duyun", "555m333678p8888s");
+  CHECK(a.shanten == 1);
+  CHECK(a.rows.front().huazhu);  // three suits, not ready: D8 花猪 exposure
+  CHECK_FALSE(a.rows.front().ready_for_settlement);
+}
+
+TEST_CASE("ADVICE 2.1 4445779m2277p88s: Guizhou accepts 4m 5m 9m where riichi takes 5m 9m") {
+  const Advice a = advice_of("duyun", "4445779m2277p88s");
+  const AdviceRow& r = a.rows.front();
+  CHECK(r.shanten == 1);
+  std::string tiles;
+  for (const auto& t : r.accept.list) tiles += t.tile.ascii() + " ";
+  CHECK(tiles == "4m 5m 9m ");
+  CHECK(r.accept.tiles == 7);  // 4m x1 (three held), 5m x3, 9m x3
+}
+
+TEST_CASE("A1: the discarded copy and --seen are not among the copies left") {
+  AdviceArgs seen;
+  seen.seen[Tile(Suit::Pin, 4).index()] = 2;
+  const Advice a = advice_of("duyun", "112233557799m4p6s", seen);
+  CHECK(row(a, "6s").accept.tiles == 1);           // 4p: 4 - 1 own - 2 seen
+  CHECK(row(a, "6s").shanten == 0);                // seen tiles change counts, never shanten
+  CHECK(a.rows.front().discard->ascii() == "4p");  // now the faster discard
+  // waits with 14 tiles adopts A1: 打2p of 123456789m345s22p waits on 2p with 2 left, not 3
+  auto rules = make_ruleset("duyun");
+  int checked = 0;
+  for (const auto& x : analyze_discards(*rules, *parse_hand("123456789m345s22p"), {}))
+    for (const auto& w : x.waits.waits)
+      if (x.discard.ascii() == "2p" && w.wait.tile.ascii() == "2p") {
+        CHECK(w.wait.remaining == 2);
+        ++checked;
+      }
+  CHECK(checked == 1);
+  CHECK(row(advice_of("duyun", "123456789m345s22p"), "2p").accept.tiles == 2);
+}
+
+TEST_CASE("A1 bad input: --seen over four, 报听 with a meld, a hand not of 13 or 14 tiles") {
+  auto rules = make_ruleset("duyun");
+  AdviceArgs seen;
+  seen.seen[Tile(Suit::Pin, 4).index()] = 4;
+  auto e = advise(*rules, *parse_hand("112233557799m4p6s"), seen);
+  REQUIRE_FALSE(e);
+  CHECK(e.error().code == ErrorCode::TooManyCopies);
+  CHECK(e.error().en.find("4p") != std::string::npos);
+  AdviceArgs bt;
+  bt.baoting = true;
+  auto m = advise(*rules, *parse_hand("[555m]112233m4477p9s"), bt);
+  REQUIRE_FALSE(m);
+  CHECK(m.error().code == ErrorCode::Inconsistent);
+  auto n = advise(*rules, *parse_hand("112233m"), {});
+  REQUIRE_FALSE(n);
+  CHECK(n.error().code == ErrorCode::WrongTileCount);
+  Request r;
+  r.command = Command::Advise;
+  r.hand = "112233557799m4p6s";
+  r.advise.sort = "fast";
+  CHECK(answer(r).error->code == ErrorCode::BadOption);
+  r.advise.sort = "value";
+  r.advise.lines = "some";
+  CHECK(answer(r).error->code == ErrorCode::BadOption);
+}
+
+TEST_CASE("A9 --sort value puts the row of most value-weighted acceptance first among equals") {
+  const Advice speed = advice_of("duyun", "4445779m2277p88s1p", {}, AdviceSort::Speed);
+  const Advice value = advice_of("duyun", "4445779m2277p88s1p", {}, AdviceSort::Value);
+  REQUIRE(speed.rows.size() == value.rows.size());
+  for (std::size_t i = 1; i < value.rows.size(); ++i) {
+    const auto &a = value.rows[i - 1], &b = value.rows[i];
+    CHECK((a.shanten < b.shanten || (a.shanten == b.shanten && a.vwa >= b.vwa)));
+  }
+  for (std::size_t i = 1; i < speed.rows.size(); ++i) {
+    const auto &a = speed.rows[i - 1], &b = speed.rows[i];
+    CHECK((a.shanten < b.shanten || (a.shanten == b.shanten && a.accept.tiles >= b.accept.tiles)));
+  }
+}
+
+TEST_CASE("A6 --baoting values ready rows with 报听 and makes a Duyun 平胡 legal off a discard") {
+  AdviceArgs bt;
+  bt.baoting = true;
+  const AdviceRow& r = row(advice_of("duyun", "222555888m8p55s1p3p", bt), "8p");
+  CHECK(r.discard_win_tiles == 4);
+  CHECK(r.dajiao == 1 + make_ruleset("duyun")->addon("baoting").value);
+}

@@ -652,3 +652,35 @@ TEST_CASE("A6 --baoting values ready rows with 报听 and makes a Duyun 平胡 l
   CHECK(r.discard_win_tiles == 4);
   CHECK(r.dajiao == 1 + make_ruleset("duyun")->addon("baoting").value);
 }
+
+TEST_CASE("A7 the weighted acceptance equals its definition, one draw ahead, every rule set") {
+  std::mt19937 rng(77);
+  for (const char* id : {"duyun", "zunyi", "guiyang"}) {
+    auto rules = make_ruleset(id);
+    const auto lines = rules->advice_lines();
+    int bad = 0, deep = 0;
+    for (int i = 0; i < 150; ++i) {
+      Hand h = i % 2 ? near_hand(rng) : random_hand(rng, 13, i % 4 ? 3u : 7u, false);
+      auto a = advise(*rules, h, {});
+      REQUIRE(a);
+      const AdviceRow& r = a->rows.front();
+      if (r.shanten < 2 || r.shanten >= kNoShape) continue;
+      ++deep;
+      std::int64_t want = 0;
+      for (const auto& t : r.accept.list) {
+        const Hand x = with_tile(h, t.tile);
+        std::int64_t best = 0;
+        for (const auto& l : lines) {
+          int sh = l.extra_shape ? rules->extra_shape()->shanten(x) : shanten(x, l.family);
+          if (l.or_family) sh = std::min(sh, shanten(x, *l.or_family));
+          if (sh == r.shanten - 1) best = std::max(best, l.item.value);
+        }
+        want += t.remaining * best;
+      }
+      if (want != r.vwa && ++bad < 3)
+        FAIL_CHECK(id << " " << to_ascii(h) << " vwa " << r.vwa << " want " << want);
+    }
+    CHECK(bad == 0);
+    CHECK(deep > 20);
+  }
+}

@@ -171,36 +171,61 @@ int over_suit_sets(const Family& family, unsigned meld_suits, F&& f) {
   return best;
 }
 
+// A suit's distances as ints, 15 (no such shape) as kNoShape, so that sums stay out of reach.
+struct Dist {
+  int d[5][2];
+};
+Dist widen(const SuitDistances& x) {
+  Dist out;
+  for (int k = 0; k < 5; ++k)
+    for (int p = 0; p < 2; ++p) out.d[k][p] = x.d[k][p] == 15 ? kNoShape : x.d[k][p];
+  return out;
+}
+
+// Two suits together: the least for k sets (k <= need) and p pairs.
+Dist merge(const Dist& a, const Dist& b, int need) {
+  Dist e;
+  for (int k = 0; k <= need; ++k) {
+    int none = 2 * kNoShape, one = 2 * kNoShape;
+    for (int j = 0; j <= k; ++j) {
+      none = std::min(none, a.d[j][0] + b.d[k - j][0]);
+      one = std::min({one, a.d[j][1] + b.d[k - j][0], a.d[j][0] + b.d[k - j][1]});
+    }
+    e.d[k][0] = none;
+    e.d[k][1] = one;
+  }
+  return e;
+}
+
+// The last suit: `need` sets and the pair between the merged ones and it.
+int finish_with(const Dist& a, const Dist& b, int need) {
+  int best = 3 * kNoShape;
+  for (int j = 0; j <= need; ++j)
+    best = std::min({best, a.d[j][1] + b.d[need - j][0], a.d[j][0] + b.d[need - j][1]});
+  return best;
+}
+
 int standard(const Hand& hand, const Family& f, const Caps& caps) {
   const int need = 4 - caps.melds;
   if (need < 0) return kNoShape;
-  SuitDistances d[kSuits];
+  Dist d[kSuits];
   bool have[kSuits] = {};
-  return over_suit_sets(f, caps.meld_suits, [&](unsigned set) {
-    int acc[5][2];
-    for (auto& row : acc) row[0] = row[1] = kNoShape;
-    acc[0][0] = 0;
-    for (int s = 0; s < kSuits; ++s) {
-      if (!(set >> s & 1)) continue;
-      if (!have[s]) {
-        d[s] = suit_of(hand, caps, s);
-        have[s] = true;
-      }
-      int next[5][2];
-      for (auto& row : next) row[0] = row[1] = kNoShape;
-      for (int k = 0; k <= need; ++k)
-        for (int p = 0; p < 2; ++p) {
-          if (acc[k][p] >= kNoShape) continue;
-          for (int j = 0; k + j <= need; ++j)
-            for (int q = 0; p + q < 2; ++q) {
-              if (d[s].d[j][q] == 15) continue;
-              next[k + j][p + q] = std::min(next[k + j][p + q], acc[k][p] + d[s].d[j][q]);
-            }
-        }
-      std::copy(&next[0][0], &next[0][0] + 10, &acc[0][0]);
+  auto suit = [&](int s) -> const Dist& {
+    if (!have[s]) {
+      d[s] = widen(suit_of(hand, caps, s));
+      have[s] = true;
     }
-    return acc[need][1];
+    return d[s];
+  };
+  const int best = over_suit_sets(f, caps.meld_suits, [&](unsigned set) {
+    int in[kSuits], n = 0;
+    for (int s = 0; s < kSuits; ++s)
+      if (set >> s & 1) in[n++] = s;
+    if (n == 1) return suit(in[0]).d[need][1];
+    if (n == 2) return finish_with(suit(in[0]), suit(in[1]), need);
+    return finish_with(merge(suit(in[0]), suit(in[1]), need), suit(in[2]), need);
   });
+  return best >= kNoShape ? kNoShape : best;
 }
 
 // Pairs a kind held h times gives at 0, 1 or 2 tiles each, in rising order: its w is 0, 2 or 4

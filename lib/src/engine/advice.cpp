@@ -12,6 +12,13 @@ namespace {
 constexpr Item kStandardForm{"standard", "标准型", "Standard", 0};
 constexpr Item kPairsForm{"qidui", "七对", "Seven pairs", 0};
 
+// The kinds of an acceptance, as bits (bit i = tile index i).
+std::uint32_t kinds_of(const Acceptance& a) {
+  std::uint32_t bits = 0;
+  for (const auto& t : a.list) bits |= 1u << t.tile.index();
+  return bits;
+}
+
 struct Context {
   const Ruleset& rules;
   const AdviceArgs& args;
@@ -72,10 +79,11 @@ void ready_row(const Context& c, Hand& r, AdviceRow& row) {
   row.vwa = row.value_tiles;
 }
 
-// F(X) of A7 for a hand X of 14 tiles one draw ahead of a row at shanten s >= 1.
-std::int64_t worth_ahead(const Context& c, Hand& x, int s) {
+// F(X) of A7 for X = a row at shanten 1 and a tile it accepts: the best wait of a ready
+// discard of X.
+std::int64_t worth_ahead(const Context& c, Hand& x) {
   std::int64_t best = 0;
-  if (s == 1) {  // the best wait of a ready discard
+  {
     for (int i = 0; i < kKinds; ++i) {
       if (!x.concealed[static_cast<std::size_t>(i)]) continue;
       --x.concealed[static_cast<std::size_t>(i)];
@@ -86,10 +94,7 @@ std::int64_t worth_ahead(const Context& c, Hand& x, int s) {
       }
       ++x.concealed[static_cast<std::size_t>(i)];
     }
-    return best;
   }
-  for (const auto& l : c.lines)
-    if (c.line_shanten(l, x) == s - 1) best = std::max(best, l.item.value);
   return best;
 }
 
@@ -134,23 +139,34 @@ AdviceRow row_of(const Context& c, Hand& r, std::optional<Tile> discard) {
   } else if (row.shanten < kNoShape) {
     row.accept = acceptance(
         c, r, row.shanten, [&](const Hand& h) { return shanten(c.rules, h); }, true);
-    for (const auto& a : row.accept.list) {
-      ++r.concealed[static_cast<std::size_t>(a.tile.index())];
-      row.vwa += a.remaining * worth_ahead(c, r, row.shanten);
-      --r.concealed[static_cast<std::size_t>(a.tile.index())];
-    }
+    if (row.shanten == 1)
+      for (const auto& a : row.accept.list) {
+        ++r.concealed[static_cast<std::size_t>(a.tile.index())];
+        row.vwa += a.remaining * worth_ahead(c, r);
+        --r.concealed[static_cast<std::size_t>(a.tile.index())];
+      }
     // C5 with dead-wait-ready: a hand waiting only on dead tiles is ready at a draw.
     if (c.rules.options().on("dead-wait-ready"))
       row.ready_for_settlement = analyze_waits(c.rules, r, c.situation).ready;
   }
+  // A7 at shanten s >= 2: a line P is at s - 1 one draw ahead exactly when it is at s now and
+  // the draw is in its acceptance (a draw lowers a line's 向听 by one at most, and no line is
+  // below the row's), so F(R + t) is the best such line's value.
+  std::int64_t ahead[kKinds] = {};
   for (const auto& l : c.lines) {
     const int sh = c.line_shanten(l, r);
     if (sh >= kNoShape) continue;  // A5: impossible lines are left out
     LineAdvice line{l.item, sh, {}};
     line.accept = acceptance(
-        c, r, sh, [&](const Hand& h) { return c.line_shanten(l, h); }, false);
+        c, r, sh, [&](const Hand& h) { return c.line_shanten(l, h); }, row.shanten >= 2);
+    if (row.shanten >= 2 && sh == row.shanten)
+      for (std::uint32_t bits = kinds_of(line.accept); bits; bits &= bits - 1)
+        ahead[std::countr_zero(bits)] = std::max(ahead[std::countr_zero(bits)], l.item.value);
+    line.accept.list.clear();
     row.lines.push_back(std::move(line));
   }
+  if (row.shanten >= 2 && row.shanten < kNoShape)
+    for (const auto& a : row.accept.list) row.vwa += a.remaining * ahead[a.tile.index()];
   if (c.rules.has_huazhu()) row.huazhu = huazhu_risk(r, row);
   return row;
 }

@@ -175,10 +175,12 @@ bench-words: configure
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_bench_words
 	$(BUILD)/bench/qianmj_bench_words
 
-# Every two-suit 13-tile hand, table against brute force (minutes; not in CI).
+# Every two-suit 13-tile hand, table against brute force; and the advice oracle (ADVICE O1)
+# over every one-suit hand and a million multi-suit ones (minutes; not in CI).
 exhaustive: build
 	cmake --build $(BUILD) -j $(JOBS) --target qianmj_exhaustive
 	$(BUILD)/bench/qianmj_exhaustive
+	$(BUILD)/tests/qianmj_tests "[.exhaustive]"
 
 # docs/rules.md is made from lib/src/rules/*/rules.md and the house-rule table, completions/
 # from the option table, the man pages from man/qianmj.1.src; the suite fails when any is out

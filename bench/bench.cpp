@@ -350,8 +350,29 @@ int main(int argc, char** argv) {
       sink = sink ^ static_cast<std::uint32_t>(total);
     });
   };
+  // Advice (ADVICE §3): the 向听 of the same 13-tile hands, and the whole advice on 14-tile
+  // hands (each of 2,000 of them with a random tile more).
+  std::vector<Hand> fourteen;
+  for (std::size_t i = 0; fourteen.size() < 2000; ++i) {
+    Hand h = waits[i];
+    const auto t = static_cast<std::size_t>(rng() % kKinds);
+    if (h.all_copies()[t] >= 4) continue;
+    ++h.concealed[t];
+    fourteen.push_back(h);
+  }
+  std::vector<double> shanten_ns, advise_ns;
   std::vector<double> cold, each, warm_ns, vec, duyun_ns, zunyi_ns, guiyang_ns;
   auto library_round = [&] {
+    shanten_ns.push_back(per_item(waits.size(), [&] {
+      int acc = 0;
+      for (const auto& h : waits) acc += shanten(duyun, h);
+      sink = sink ^ static_cast<std::uint32_t>(acc);
+    }));
+    advise_ns.push_back(per_item(fourteen.size(), [&] {
+      std::size_t n = 0;
+      for (const auto& h : fourteen) n += advise(duyun, h, {})->rows.size();
+      sink = sink ^ static_cast<std::uint32_t>(n);
+    }));
     cold.push_back(per_item(waits.size(), [&] {
       std::uint32_t acc = 0;
       for (const auto& h : waits) acc ^= formal_wait_bits(h);
@@ -384,6 +405,15 @@ int main(int argc, char** argv) {
         "(%zu hands, %.0f%% with a wait)\n",
         w.median, w.min, w.max, 1e3 / w.median, waits.size(),
         100.0 * double(ready) / double(waits.size()));
+    const Stats sh = stats(shanten_ns), ad = stats(advise_ns);
+    std::printf(
+        "library shanten (Duyun: standard, seven pairs), the same hands: %.1f ns/hand [%.1f-%.1f] "
+        "= %.2f M hands/s (%.1fx the waits)\n",
+        sh.median, sh.min, sh.max, 1e3 / sh.median, sh.median / w.median);
+    std::printf(
+        "library advise (Duyun, every row, lines, weighted acceptance), 14 tiles: %.1f us/hand "
+        "[%.1f-%.1f] = %.0f hands/s\n",
+        ad.median / 1e3, ad.min / 1e3, ad.max / 1e3, 1e9 / ad.median);
     std::printf(
         "library waits (formal_wait_bits_each, the same hands, 16 read ahead): %.1f ns/hand "
         "[%.1f-%.1f] = %.1f M hands/s\n",
@@ -435,8 +465,12 @@ int main(int argc, char** argv) {
     }
     const auto ztables = zunyi_tables(wins, 200000);
     const auto gtables = zunyi_tables(wins, 200000, "guiyang");  // the same tables, Guiyang's
+    std::vector<std::string> adv;  // 20,000 lines: advice costs a thousand times a wait
+    for (std::size_t i = 0; i < 20000; ++i) adv.push_back(to_ascii(fourteen[i % fourteen.size()]));
     const std::string wf = input_file(w), sf = input_file(sc), tf = input_file(tables),
-                      zf = input_file(ztables), gf = input_file(gtables);
+                      zf = input_file(ztables), gf = input_file(gtables), af = input_file(adv);
+    pipelines.push_back(
+        Pipeline("qianmj advise - --json", {QIANMJ_BIN, "advise", "-", "--json"}, af, adv.size()));
     pipelines.push_back(
         Pipeline("qianmj waits - --json", {QIANMJ_BIN, "waits", "-", "--json"}, wf, w.size()));
     pipelines.push_back(Pipeline("qianmj waits -", {QIANMJ_BIN, "waits", "-"}, wf, w.size()));

@@ -217,6 +217,19 @@ int compare13(const Hand& h, bool lines) {
   return bad;
 }
 
+// The shanten of a 14-tile hand (or any), both max_suits, against the brute force.
+int compare_shanten(const Hand& h) {
+  int bad = 0;
+  for (int most : {3, 2}) {
+    const int want = brute_shanten(h, most);
+    const int got = std::min(shanten(h, {Family::Form::Standard, std::uint8_t(most)}),
+                             shanten(h, {Family::Form::SevenPairs, std::uint8_t(most)}));
+    if (want != got && ++bad < 3)
+      FAIL_CHECK(to_ascii(h) << " max_suits " << most << " shanten " << got << " brute " << want);
+  }
+  return bad;
+}
+
 // Every one-suit hand of n tiles (0-4 copies a rank), each `every`-th one.
 template <class F>
 long each_one_suit(int n, int every, F&& f) {
@@ -343,15 +356,7 @@ TEST_CASE("O1 shanten, acceptance and lines equal the brute force on a tenth of 
 #endif
   long bad = 0, n13 = 0, n14 = 0;
   n13 = each_one_suit(13, every, [&](const Hand& h) { bad += compare13(h, true); });
-  n14 = each_one_suit(14, every, [&](const Hand& h) {
-    for (int most : {3, 2}) {
-      const int want = brute_shanten(h, most);
-      const int got = std::min(shanten(h, {Family::Form::Standard, std::uint8_t(most)}),
-                               shanten(h, {Family::Form::SevenPairs, std::uint8_t(most)}));
-      if (want != got && ++bad < 3)
-        FAIL_CHECK(to_ascii(h) << " 14 shanten " << got << " brute " << want);
-    }
-  });
+  n14 = each_one_suit(14, every, [&](const Hand& h) { bad += compare_shanten(h); });
   CHECK(n13 == 93600);
   CHECK(n14 == 118800);
   CHECK(bad == 0);
@@ -683,4 +688,25 @@ TEST_CASE("A7 the weighted acceptance equals its definition, one draw ahead, eve
     CHECK(bad == 0);
     CHECK(deep > 20);
   }
+}
+
+// `make exhaustive` (not in the suite): every one-suit hand, and a million multi-suit ones.
+TEST_CASE("O1 exhaustive: every one-suit hand of 13 and 14 tiles, and 1,000,000 multi-suit hands",
+          "[.exhaustive]") {
+  long bad = 0;
+  const long n13 = each_one_suit(13, 1, [&](const Hand& h) { bad += compare13(h, true); });
+  const long n14 = each_one_suit(14, 1, [&](const Hand& h) { bad += compare_shanten(h); });
+  CHECK(n13 == 93600);
+  CHECK(n14 == 118800);
+  std::mt19937 rng(20261206);
+  long sampled = 0;
+  for (int i = 0; i < 1000000; ++i) {
+    const Hand h = i % 10 < 4   ? random_hand(rng, 13 + i % 2, 7u, i % 5 == 0)
+                   : i % 10 < 7 ? random_hand(rng, 13 + i % 2, i % 3 ? 3u : 6u, i % 5 == 0)
+                                : near_hand(rng);
+    bad += compare_shanten(h);
+    ++sampled;
+  }
+  CHECK(sampled == 1000000);
+  CHECK(bad == 0);
 }

@@ -136,7 +136,7 @@ def main():
             fetch(l.href).then(r => done([l.getAttribute('href'), r.status]), e => done([l.getAttribute('href'), String(e)]));""")
         check(f'the icon the head links is there ({icon[0]})', icon[1] == 200, str(icon))
         tabs = js("return [...document.querySelectorAll('#tabbar .tab')].map(b => b.dataset.tab)")
-        check('tab bar: score, waits first', tabs[:2] == ['score', 'waits'], str(tabs))
+        check('tab bar: score, waits, advise first', tabs[:3] == ['score', 'waits', 'advise'], str(tabs))
         check('opens on 算分', js("return !document.getElementById('tab-score').hidden"))
         sizes = js("""return [...document.querySelectorAll('#score-keyboard .key')].map(k => {
                         const r = k.getBoundingClientRect(); return [r.width, r.height, r.right]; })""")
@@ -314,6 +314,56 @@ def main():
         shot(d, 'waits-zh', full=True)
         tab('score')
         check('typing in 听牌 shows in 算分', notation() == '2344567p345789s', notation())
+
+        # ---- advise (牌理): the shared hand, rows that open to their lines ----
+        tab('advise')
+        abox = d.find_element(By.ID, 'advise-notation')
+        abox.clear()
+        abox.send_keys('112233557799m4p6s')
+        want = cli('advise', '112233557799m4p6s', '--zh').splitlines()
+        rows_want = [l for l in want if l.startswith('打')]
+        wait_for(d, "return document.querySelectorAll('#advise-rows .advice-row').length === arguments[0]",
+                 5, len(rows_want))
+        rows_got = js("return [...document.querySelectorAll('#advise-rows summary')].map(s => s.innerText)")
+        check('牌理: a row a discard, as qianmj advise --zh orders them', rows_got == rows_want,
+              f'{rows_got} != {rows_want}')
+        check('牌理: the head is the hand and the rule set', answer('#advise-answer') == '\n'.join(want[:2]),
+              answer('#advise-answer'))
+        check('牌理: rows start closed', js("return [...document.querySelectorAll('#advise-rows details')].every(x => !x.open)"))
+        click('#advise-rows .advice-row:nth-child(3) summary')
+        third = want.index(rows_want[2])
+        details_want = []
+        for l in want[third + 1:]:
+            if not l.startswith('  '):
+                break
+            details_want.append(l[2:])
+        wait_for(d, "return document.querySelector('#advise-rows .advice-row:nth-child(3)').open")
+        got_lines = answer('#advise-rows .advice-row:nth-child(3) pre')
+        check('牌理: a tapped row shows its acceptance, lines and 花猪 risk', got_lines == '\n'.join(details_want),
+              f'\n{got_lines}\n!=\n' + '\n'.join(details_want))
+        wide('advise (zh)')
+        shot(d, 'advise-zh', full=True)
+        # a hand whose orders differ: 打4万 takes most tiles, 打5万 keeps 七对's value
+        abox.clear()
+        abox.send_keys('4445779m2277p88s1p')
+        rows_speed = [l for l in cli('advise', '4445779m2277p88s1p', '--zh').splitlines() if l.startswith('打')]
+        rows_value = [l for l in cli('advise', '4445779m2277p88s1p', '--zh', '--sort', 'value').splitlines()
+                      if l.startswith('打')]
+        check('牌理: the two orders differ on this hand', rows_speed != rows_value)
+        summaries = "return [...document.querySelectorAll('#advise-rows summary')].map(s => s.innerText).join('|')"
+        wait_for(d, summaries + " === arguments[0]", 5, '|'.join(rows_speed))
+        click('#advise-value')
+        wait_for(d, summaries + " === arguments[0]", 5, '|'.join(rows_value))
+        rows_shown = js("return [...document.querySelectorAll('#advise-rows summary')].map(s => s.innerText)")
+        check('牌理: value first orders as --sort value', rows_shown == rows_value, f'{rows_shown} != {rows_value}')
+        click('#advise-value')
+        abox.clear()
+        abox.send_keys('112233m')
+        wait_for(d, "return document.getElementById('advise-answer').classList.contains('soft')")
+        check('牌理: too few tiles shows the hint, no rows',
+              js("return document.querySelectorAll('#advise-rows .advice-row').length") == 0)
+        abox.clear()
+        abox.send_keys('112233557799m4p6s')
 
         click('#settings-button')
         wait_for(d, "return !!document.querySelector('#settings-body input[data-option=base]')")

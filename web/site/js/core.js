@@ -1,6 +1,6 @@
 // core.js: the page's shell. Loads the library (qianmj.js + qianmj.wasm) once, holds the
 // settings (language, rule set, house options), the tab bar and the deep links, and mounts
-// the five tab modules. The page computes nothing about mahjong: every answer comes from
+// the six tab modules. The page computes nothing about mahjong: every answer comes from
 // the library through app.ask (one call, `qianmj_answer`, docs/answer.md).
 //
 // The interface the tab modules code against (stable; it only grows):
@@ -13,7 +13,7 @@
 //   app.share(kind, value) -> url        `${origin}${pathname}#${kind}=${encodeURIComponent(value)}`
 //   app.store: {get(key), set(key, value)}   localStorage JSON, namespaced 'qianmj:'
 // Added (modules may use them, need not):
-//   app.show(tabId)                      switch to a tab ('score', 'waits', 'settle', 'session', 'rules')
+//   app.show(tabId)                      switch to a tab ('score', 'waits', 'advise', 'settle', 'session', 'rules')
 //   app.link -> {kind, value, params}    the parsed fragment (see below); null when none
 //   app.onLink(cb)                       cb(link) on load (after mounting) and on every hashchange
 //   app.copy(text) -> Promise<boolean>   copy to the clipboard (falls back to a selection)
@@ -60,7 +60,7 @@ export const store = {
 };
 
 const LINK_TABS = { hand: 'score', table: 'settle', evening: 'session' };
-const TAB_MODULES = ['score', 'waits', 'settle', 'session', 'rules'];
+const TAB_MODULES = ['score', 'waits', 'advise', 'settle', 'session', 'rules'];
 
 function parseHash(hash) {
   const h = (hash || '').replace(/^#/, '');

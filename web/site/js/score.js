@@ -70,6 +70,33 @@ export function showAnswer(app, pre, reply, input, hint) {
   if (reply.status === 1) pre.classList.add('notwin');
 }
 
+// A "情况" (situation) heading and a chip a flag under `root`, each toggling state[id] and
+// calling onChange; update() relabels them in the language in effect and shows which are on.
+export function makeFlagChips(root, app, prefix, state, list, onChange) {
+  const sit = el('div', 'situation');
+  const title = el('h3');
+  const chips = el('div', 'chips');
+  const flags = list.map((f) => {
+    const b = el('button', 'chip');
+    b.type = 'button';
+    b.id = `${prefix}-${f.id}`;
+    b.addEventListener('click', () => { state[f.id] = !state[f.id]; onChange(); });
+    chips.append(b);
+    return [b, f];
+  });
+  sit.append(title, chips);
+  root.append(sit);
+  function update() {
+    title.textContent = app.t('情况', 'Situation');
+    for (const [b, f] of flags) {
+      b.textContent = app.t(f.zh, f.en);
+      b.setAttribute('aria-pressed', state[f.id] ? 'true' : 'false');
+      b.classList.toggle('on', state[f.id]);
+    }
+  }
+  return { flags, update };
+}
+
 export function caretElement(text, column) {
   const pre = el('pre', 'caret');
   const chars = Array.from(text);

@@ -2,7 +2,7 @@
 // the answer is the library's text (for 14 tiles it answers each discard).
 
 import { hand } from './tiles.js';
-import { makeHandInput, showAnswer, showText } from './score.js';
+import { makeFlagChips, makeHandInput, showAnswer, showText } from './score.js';
 
 export const tab = { id: 'waits', zh: '听牌', en: 'Waits' };
 
@@ -25,22 +25,10 @@ export function mount(root, app) {
   box.append(answer);
   root.append(box);
 
-  const sit = el('div', 'situation');
-  const title = el('h3');
-  const chips = el('div', 'chips');
-  const flags = [
+  const { update: showFlags } = makeFlagChips(root, app, 'waits', state, [
     { id: 'baoting', zh: '报听', en: 'Declared ready' },
     { id: 'dou', zh: '有豆（未亮的杠）', en: 'Dou (unshown kong)' },
-  ].map((f) => {
-    const b = el('button', 'chip');
-    b.type = 'button';
-    b.id = `waits-${f.id}`;
-    b.addEventListener('click', () => { state[f.id] = !state[f.id]; update(); });
-    chips.append(b);
-    return [b, f];
-  });
-  sit.append(title, chips);
-  root.append(sit);
+  ], () => update());
 
   function ask() {
     answer.classList.remove('error', 'soft', 'notwin');
@@ -59,12 +47,7 @@ export function mount(root, app) {
   }
 
   function update() {
-    title.textContent = app.t('情况', 'Situation');
-    for (const [b, f] of flags) {
-      b.textContent = app.t(f.zh, f.en);
-      b.setAttribute('aria-pressed', state[f.id] ? 'true' : 'false');
-      b.classList.toggle('on', state[f.id]);
-    }
+    showFlags();
     ask();
   }
   input.onChange(() => update());

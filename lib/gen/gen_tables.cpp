@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/suit_search.hpp"
+
 namespace {
 
 constexpr int kRanks = 9;
@@ -33,10 +35,24 @@ std::uint32_t index6(const Vec& v) {  // counts up to 5 (a fifth copy is a forma
 
 }  // namespace
 
+// --shanten: the 向听 table instead (lib/src/core/suit_search.hpp), in the machine's own byte
+// order: one u64 a suit of at most 14 tiles, in rank order.
+int write_shanten(const char* path) {
+  const std::vector<std::uint64_t> entries = qianmj::suit_search::table();
+  std::FILE* f = std::fopen(path, "wb");
+  if (!f || std::fwrite(entries.data(), sizeof entries[0], entries.size(), f) != entries.size() ||
+      std::fclose(f)) {
+    std::fprintf(stderr, "gen_tables: cannot write %s\n", path);
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string_view(argv[2]) == "--shanten") return write_shanten(argv[1]);
   const bool packed = argc == 3 && std::string_view(argv[2]) == "--packed";
   if (argc != 2 && !packed) {
-    std::fprintf(stderr, "usage: gen_tables OUTPUT [--packed]\n");
+    std::fprintf(stderr, "usage: gen_tables OUTPUT [--packed | --shanten]\n");
     return 2;
   }
   constexpr std::uint32_t kSix = 10077696;  // 6^9

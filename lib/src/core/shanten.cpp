@@ -1,132 +1,38 @@
 #include "qianmj/core/shanten.hpp"
 
+#include "core/suit_search.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <vector>
 
+// The table (suit_search::table): written at build time and embedded (gen_tables --shanten,
+// 3.2 MB, lib/gen/shanten_table.S.in); the web build makes it when first asked instead (a
+// tenth of a second), to keep the module small.
+#if !defined(QIANMJ_SUIT_TABLE_PACKED)
+extern "C" const std::uint64_t qianmj_shanten_table[];
+#endif
+
 namespace qianmj {
 namespace {
 
-constexpr std::uint8_t kInf = 0xFF;
-constexpr int kMaxSuitTiles = 14;  // a suit of a 13- or 14-tile hand
+namespace ss = suit_search;
 
-// The search over one suit's ranks in order. A state is (a, b, k, p): sequences started at the
-// rank before (they need this rank and the next), sequences started two ranks before (they
-// need this rank), sets begun so far and pairs; its value the fewest tiles lacked so far.
-using States = std::array<std::uint8_t, 5 * 5 * 5 * 2>;
-constexpr int at(int a, int b, int k, int p) {
-  return ((a * 5 + b) * 5 + k) * 2 + p;
+const std::uint64_t* table_entries() {
+#if defined(QIANMJ_SUIT_TABLE_PACKED)
+  static const std::vector<std::uint64_t> entries = ss::table();
+  return entries.data();
+#else
+  return qianmj_shanten_table;
+#endif
 }
 
-// One rank r (0-8) holding h copies, no more than cap in the target: a pung (x), the pair (y)
-// and s new sequences may start here.
-void step(const States& in, States& out, int r, int h, int cap) {
-  out.fill(kInf);
-  for (int a = 0; a < 5; ++a)
-    for (int b = 0; a + b < 5; ++b)
-      for (int k = 0; k < 5; ++k)
-        for (int p = 0; p < 2; ++p) {
-          const std::uint8_t v = in[static_cast<std::size_t>(at(a, b, k, p))];
-          if (v == kInf) continue;
-          for (int x = 0; x <= 1 && k + x <= 4; ++x)
-            for (int y = 0; y <= 1 - p; ++y) {
-              const int smax = r <= 6 ? 4 - k - x : 0;
-              for (int s = 0; s <= smax; ++s) {
-                const int w = a + b + 3 * x + 2 * y + s;
-                if (w > cap) break;
-                const auto c = static_cast<std::uint8_t>(v + (w > h ? w - h : 0));
-                auto& o = out[static_cast<std::size_t>(at(s, a, k + x + s, p + y))];
-                o = std::min(o, c);
-              }
-            }
-        }
-}
-
-States start() {
-  States s;
-  s.fill(kInf);
-  s[0] = 0;
-  return s;
-}
-
-SuitDistances finish(const States& s) {
+SuitDistances widen_table(std::uint64_t e) {
   SuitDistances d{};
   for (int k = 0; k < 5; ++k)
-    for (int p = 0; p < 2; ++p) {
-      const std::uint8_t v = s[static_cast<std::size_t>(at(0, 0, k, p))];
-      d.d[k][p] = v == kInf ? 15 : v;
-    }
+    for (int p = 0; p < 2; ++p) d.d[k][p] = static_cast<std::uint8_t>(e >> (4 * (2 * k + p)) & 0xF);
   return d;
-}
-
-SuitDistances search(const std::uint8_t (&v)[kRanks], const std::uint8_t (&cap)[kRanks]) {
-  States a = start(), b;
-  for (int r = 0; r < kRanks; ++r) {
-    step(a, b, r, v[r], cap[r]);
-    a = b;
-  }
-  return finish(a);
-}
-
-// The table: one entry for every suit of at most 14 tiles (0-4 copies a rank), ranked in
-// lexicographic order; entry nibble 2k + p is d[k][p].
-struct SuitTable {
-  // count[pos][n]: vectors of ranks pos..8 with at most n tiles; offset[r][before][c]: the
-  // vectors ranked before those whose rank r holds c, given `before` tiles in ranks 0..r-1.
-  std::uint32_t count[kRanks + 1][kMaxSuitTiles + 1] = {};
-  std::uint32_t offset[kRanks][kMaxSuitTiles + 1][5] = {};
-  std::vector<std::uint64_t> entries;
-
-  SuitTable() {
-    for (int n = 0; n <= kMaxSuitTiles; ++n) count[kRanks][n] = 1;
-    for (int pos = kRanks - 1; pos >= 0; --pos)
-      for (int n = 0; n <= kMaxSuitTiles; ++n)
-        for (int c = 0; c <= std::min(4, n); ++c) count[pos][n] += count[pos + 1][n - c];
-    for (int r = 0; r < kRanks; ++r)
-      for (int before = 0; before <= kMaxSuitTiles; ++before)
-        for (int c = 1; c < 5; ++c) {
-          const int left = kMaxSuitTiles - before - (c - 1);
-          offset[r][before][c] = offset[r][before][c - 1] + (left >= 0 ? count[r + 1][left] : 0);
-        }
-    entries.resize(count[0][kMaxSuitTiles]);
-    std::array<States, kRanks + 1> states;
-    states[0] = start();
-    std::uint32_t next = 0;
-    fill(states, 0, 0, next);
-  }
-
-  // Depth-first over the ranks in order, so that each prefix's states are searched once and
-  // the leaves come in rank order.
-  void fill(std::array<States, kRanks + 1>& states, int r, int tiles, std::uint32_t& next) {
-    if (r == kRanks) {
-      const SuitDistances d = finish(states[kRanks]);
-      std::uint64_t e = 0;
-      for (int k = 0; k < 5; ++k)
-        for (int p = 0; p < 2; ++p) e |= std::uint64_t{d.d[k][p]} << (4 * (2 * k + p));
-      entries[next++] = e;
-      return;
-    }
-    for (int c = 0; c <= 4 && tiles + c <= kMaxSuitTiles; ++c) {
-      step(states[static_cast<std::size_t>(r)], states[static_cast<std::size_t>(r + 1)], r, c, 4);
-      fill(states, r + 1, tiles + c, next);
-    }
-  }
-
-  std::uint64_t entry(const std::uint8_t* v) const {
-    std::uint32_t i = 0;
-    int before = 0;
-    for (int r = 0; r < kRanks; ++r) {
-      i += offset[r][before][v[r]];
-      before += v[r];
-    }
-    return entries[i];
-  }
-};
-
-const SuitTable& suit_table() {
-  static const SuitTable table;  // built once, at the first question (about 0.1 s)
-  return table;
 }
 
 struct Caps {
@@ -346,11 +252,12 @@ SuitDistances suit_distances(const std::uint8_t (&v)[kRanks], const std::uint8_t
     tiles += v[r];
     table = table && v[r] <= 4 && cap[r] == 4;
   }
-  if (!table || tiles > kMaxSuitTiles) return search(v, cap);
-  const std::uint64_t e = suit_table().entry(v);
+  if (table && tiles <= ss::kMaxSuitTiles)
+    return widen_table(table_entries()[ss::kRanking.index(v)]);
+  const ss::Distances found = ss::search(v, cap);
   SuitDistances d{};
   for (int k = 0; k < 5; ++k)
-    for (int p = 0; p < 2; ++p) d.d[k][p] = static_cast<std::uint8_t>(e >> (4 * (2 * k + p)) & 0xF);
+    for (int p = 0; p < 2; ++p) d.d[k][p] = found[static_cast<std::size_t>(2 * k + p)];
   return d;
 }
 

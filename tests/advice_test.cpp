@@ -710,3 +710,63 @@ TEST_CASE("O1 exhaustive: every one-suit hand of 13 and 14 tiles, and 1,000,000 
   CHECK(sampled == 1000000);
   CHECK(bad == 0);
 }
+
+namespace {
+
+// Whether the waits call a 13-tile hand ready: Duyun by its live formal waits (every shape is a
+// Duyun win), else through analyze_waits.
+bool waits_ready(const Ruleset& rules, const Hand& h, bool duyun) {
+  if (duyun) return (formal_wait_bits(h) & ~kinds_at_least(h.all_copies(), 4)) != 0;
+  return analyze_waits(rules, h, {}).ready;
+}
+
+// ADVICE O2: the fewest exchanges (draw a tile held fewer than four times, discard one) until
+// the waits call the hand ready, searched up to `depth`; depth + 1 when more.
+int exchanges(const Ruleset& rules, const Hand& h, bool duyun, int depth) {
+  if (waits_ready(rules, h, duyun)) return 0;
+  if (depth == 0) return 1;
+  int best = depth + 1;
+  const Counts own = h.all_copies();
+  for (int t = 0; t < kKinds && best > 1; ++t) {
+    if (own[t] >= 4) continue;
+    Hand x = h;
+    ++x.concealed[t];
+    for (int d = 0; d < kKinds && best > 1; ++d) {
+      if (!x.concealed[d] || d == t) continue;
+      --x.concealed[d];
+      best = std::min(best, 1 + exchanges(rules, x, duyun, depth - 1));
+      ++x.concealed[d];
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("O2 the exchange walk: the fewest draw-and-discard steps to what waits calls ready") {
+  std::mt19937 rng(2);
+  for (const char* id : {"duyun", "zunyi"}) {
+    auto rules = make_ruleset(id);
+    const bool duyun = std::string_view(id) == "duyun";
+    const int depth = duyun ? 2 : 1;  // Zunyi asks analyze_waits: one step deep
+    int bad = 0, counted[4] = {};
+#if defined(QIANMJ_SANITIZED)
+    const int n = duyun ? 40 : 40;
+#else
+    const int n = duyun ? 300 : 200;
+#endif
+    for (int i = 0; i < n; ++i) {
+      const Hand h = i % 2 ? near_hand(rng) : random_hand(rng, 13, i % 4 ? 3u : 1u, false);
+      const int sh = shanten(*rules, h);
+      const int walk = exchanges(*rules, h, duyun, depth);
+      if (sh <= depth) ++counted[sh];
+      if (std::min(sh, depth + 1) != walk && ++bad < 3)
+        FAIL_CHECK(id << " " << to_ascii(h) << " shanten " << sh << " exchanges " << walk);
+    }
+    CHECK(bad == 0);
+    CHECK(counted[0] > 5);
+    CHECK(counted[1] > 5);
+    if (duyun) CHECK(counted[2] > 5);
+    UNSCOPED_INFO(id << " shanten 0/1/2: " << counted[0] << "/" << counted[1] << "/" << counted[2]);
+  }
+}

@@ -198,6 +198,12 @@ int shanten(const Ruleset& rules, const Hand& hand) {
 }
 
 void add_shanten(const Ruleset& rules, WaitsAnswer& waits) {
+  // A live wait the rule set takes is 向听 0 (O3): no search for the pipeline's ready hands.
+  for (const auto& w : waits.waits)
+    if (w.wait.live) {
+      waits.shanten = 0;
+      return;
+    }
   Hand r = waits.hand;
   const int sh = shanten(rules, r);
   waits.shanten = sh;

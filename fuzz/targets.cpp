@@ -87,7 +87,9 @@ void request(const std::uint8_t* data, std::size_t size) {
   auto rules = make_ruleset(s.common.rules_id, Options{});
   check(rules != nullptr, "no rule set");
   cli::Answer a;
-  if (s.waits)
+  if (s.waits && size % 3 == 0)  // a third of the waits inputs go to advise
+    cli::AdviseCommand{}.answer_line(s.common, *rules, line, 7, a);
+  else if (s.waits)
     cli::WaitsCommand{}.answer_line(s.common, *rules, line, 7, a);
   else
     cli::ScoreCommand{}.answer_line(s.common, *rules, line, 7, a);

@@ -74,6 +74,8 @@ demo: configure
 	$(QIANMJ) score '11224444557799万' --win 9m --dealer payer --streak 2 --payer-baoting --zh
 	@echo
 	$(QIANMJ) waits '[555万] 2344567筒 345条' --zh
+	@echo
+	$(QIANMJ) advise 112233557799m4p6s --zh --top 3
 
 ci-deps:
 	$(call install_missing,$(CI_PACKAGES))

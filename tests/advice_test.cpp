@@ -6,10 +6,12 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
+#include <sstream>
 
 #include "helpers.hpp"
 #include "qianmj/answers/answer.hpp"
 #include "qianmj/core/shanten.hpp"
+#include "qianmj/core/terminal_text.hpp"
 #include "qianmj/engine/advice.hpp"
 #include "qianmj/engine/ruleset.hpp"
 #include "qianmj/formats/notation.hpp"
@@ -769,4 +771,29 @@ TEST_CASE("O2 the exchange walk: the fewest draw-and-discard steps to what waits
     if (duyun) CHECK(counted[2] > 5);
     UNSCOPED_INFO(id << " shanten 0/1/2: " << counted[0] << "/" << counted[1] << "/" << counted[2]);
   }
+}
+
+TEST_CASE("advise text, narrow: every line within 40 columns, in both languages, every rule set") {
+  std::mt19937 rng(40);
+  int lines = 0;
+  for (const char* id : {"duyun", "zunyi", "guiyang"})
+    for (bool zh : {true, false})
+      for (int i = 0; i < 12; ++i) {
+        Request r;
+        r.command = Command::Advise;
+        r.rules = id;
+        r.hand = to_ascii(i % 2 ? random_hand(rng, 14, 7u, true)
+                                : with_tile(near_hand(rng), Tile::from_index(i)));
+        r.chinese = zh;
+        r.narrow = true;
+        r.advise.lines = "all";
+        const Answer a = answer(r);
+        if (a.status == 2) continue;  // a fifth copy drawn
+        std::istringstream in(a.output);
+        for (std::string line; std::getline(in, line); ++lines) {
+          INFO(id << " " << r.hand << ": " << line);
+          CHECK(display_width(line) <= 40);
+        }
+      }
+  CHECK(lines > 500);
 }

@@ -128,7 +128,9 @@ Answer advise_answer(const Request& r, const Ruleset& rules) {
                               : r.advise.lines == "none" ? AdviceLines::None
                                                          : AdviceLines::Near;
     std::ostringstream out;
-    advice_text(*adv, rules, r.chinese, r.glyphs, lines, r.advise.top, out);
+    // narrow (--narrow, or a narrow terminal): lines wrapped within its width, 40 if unknown
+    const int columns = r.narrow ? (r.columns > 0 ? r.columns : 40) : 0;
+    advice_text(*adv, rules, r.chinese, r.glyphs, lines, r.advise.top, out, columns);
     a.output = out.str();
   }
   a.status = adv->ready() ? 0 : 1;

@@ -1,6 +1,8 @@
 // The text of advise HAND (ADVICE §3.3): a row a discard, phone-narrow (each line within
 // 40 columns for the common hands), in Chinese or English.
+#include <algorithm>
 #include <ostream>
+#include <sstream>
 
 #include "qianmj/answers/layout.hpp"
 #include "qianmj/core/shanten.hpp"
@@ -50,10 +52,10 @@ void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines li
     if (r.accept.tiles == 0)
       out << (zh ? "  所听的牌已经没有了\n" : "  every tile it waits on is gone\n");
   } else if (!r.accept.list.empty()) {
-    // Nine tiles a line, so that a phone's 40 columns hold it.
+    // Eight tiles a line, so that a phone's 40 columns hold it.
     std::size_t n = 0;
     for (const auto& a : r.accept.list) {
-      if (n % 9 == 0) out << (n ? "\n      " : zh ? "  进张" : "  takes");
+      if (n % 8 == 0) out << (n ? "\n      " : zh ? "  进张" : "  takes");
       out << ' ' << tile_name(a.tile, zh);
       ++n;
     }
@@ -85,7 +87,32 @@ void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines li
 }  // namespace
 
 void advice_text(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, AdviceLines lines,
-                 int top, std::ostream& out) {
+                 int top, std::ostream& out, int columns) {
+  if (columns > 0) {  // narrow: each line wrapped at spaces, its rest indented two more
+    std::ostringstream wide;
+    advice_text(a, rules, zh, glyphs, lines, top, wide, 0);
+    std::istringstream in(wide.str());
+    for (std::string line; std::getline(in, line);) {
+      const std::size_t at = std::min(line.find_first_not_of(' '), line.size());
+      const std::string indent(at, ' '), more(at + 2, ' ');
+      const auto parts = wrap_at_spaces(std::string_view(line).substr(at),
+                                        std::max(10, columns - static_cast<int>(at)));
+      if (parts.empty()) out << '\n';
+      std::string rest;
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (i == 0) {
+          out << indent << parts[i] << '\n';
+          continue;
+        }
+        rest += (rest.empty() ? "" : " ") + parts[i];
+      }
+      if (!rest.empty())
+        for (const auto& l :
+             wrap_at_spaces(rest, std::max(10, columns - static_cast<int>(more.size()))))
+          out << more << l << '\n';
+    }
+    return;
+  }
   out << (zh ? "手牌    " : "Hand      ") << hand_text(a.hand, zh, glyphs) << '\n';
   out << (zh ? "规则    " : "Rules     ") << rules.name().in(zh) << '\n';
   if (a.win)

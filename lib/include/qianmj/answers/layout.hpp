@@ -46,10 +46,11 @@ void discards_text(const Hand& hand, const std::vector<DiscardAnswer>& discards,
                    const Ruleset& rules, bool zh, bool glyphs, std::ostream& out);
 
 // advise HAND (ADVICE §3.3): `lines` says which pattern lines a row shows (near: those within
-// one step of the row's 向听); `top` > 0 shows that many rows.
+// one step of the row's 向听); `top` > 0 shows that many rows; `columns` > 0 wraps each line
+// within that width (narrow).
 enum class AdviceLines { All, Near, None };
 void advice_text(const Advice& advice, const Ruleset& rules, bool zh, bool glyphs,
-                 AdviceLines lines, int top, std::ostream& out);
+                 AdviceLines lines, int top, std::ostream& out, int columns = 0);
 // "一向听" / "1-shanten" ("听牌"/"ready" at 0), and "进张 5种16张" / "accepts 5 kinds, 16 tiles".
 std::string shanten_text(int shanten, bool zh);
 std::string accept_text(int kinds, int tiles, bool zh);

@@ -68,9 +68,10 @@ template <class F>
 int over_suit_sets(const Family& family, unsigned meld_suits, F&& f) {
   int best = kNoShape;
   const unsigned mask = family.suit_mask & 7u;
-  const unsigned most = std::min<unsigned>(family.max_suits, std::popcount(mask));
+  static constexpr unsigned kBits[8] = {0, 1, 1, 2, 1, 2, 2, 3};  // popcount, without a call
+  const unsigned most = std::min<unsigned>(family.max_suits, kBits[mask]);
   for (unsigned set = 1; set < 8; ++set) {
-    if ((set & ~mask) != 0 || static_cast<unsigned>(std::popcount(set)) != most) continue;
+    if ((set & ~mask) != 0 || kBits[set] != most) continue;
     if ((meld_suits & ~set) != 0) continue;
     best = std::min(best, f(set));
   }
@@ -180,26 +181,35 @@ int pungs(const Hand& hand, const Family& f, const Caps& caps) {
   if (need < 0) return kNoShape;
   for (const auto& m : hand.melds)
     if (!(f.kinds >> m.tile.index() & 1)) return kNoShape;
+  // Each kind's cost as a pung and as the pair (-1: not of the family, or capped by a meld).
+  int pung_cost[kKinds], pair_cost[kKinds];
+  for (int i = 0; i < kKinds; ++i) {
+    const bool of = f.kinds >> i & 1;
+    const int h = hand.concealed[static_cast<std::size_t>(i)];
+    pung_cost[i] = of && caps.cap[i] >= 3 ? std::max(0, 3 - h) : -1;
+    pair_cost[i] = of && caps.cap[i] >= 2 ? std::max(0, 2 - h) : -1;
+  }
   return over_suit_sets(f, caps.meld_suits, [&](unsigned set) {
-    int pung_cost[kKinds], buckets[4] = {};
-    for (int i = 0; i < kKinds; ++i) {
-      pung_cost[i] = -1;
-      if (!(set >> (i / kRanks) & 1) || !(f.kinds >> i & 1) || caps.cap[i] < 3) continue;
-      pung_cost[i] = std::max(0, 3 - hand.concealed[static_cast<std::size_t>(i)]);
-      ++buckets[pung_cost[i]];
-    }
+    int buckets[4] = {};
+    for (int s = 0; s < kSuits; ++s)
+      if (set >> s & 1)
+        for (int i = s * kRanks; i < (s + 1) * kRanks; ++i)
+          if (pung_cost[i] >= 0) ++buckets[pung_cost[i]];
     int best = kNoShape;
-    for (int q = 0; q < kKinds; ++q) {
-      if (!(set >> (q / kRanks) & 1) || !(f.kinds >> q & 1) || caps.cap[q] < 2) continue;
-      if (pung_cost[q] >= 0) --buckets[pung_cost[q]];
-      int left = need, total = std::max(0, 2 - hand.concealed[static_cast<std::size_t>(q)]);
-      for (int c = 0; c < 4 && left > 0; ++c) {
-        const int n = std::min(left, buckets[c]);
-        total += n * c;
-        left -= n;
+    for (int s = 0; s < kSuits; ++s) {
+      if (!(set >> s & 1)) continue;
+      for (int q = s * kRanks; q < (s + 1) * kRanks; ++q) {
+        if (pair_cost[q] < 0) continue;
+        if (pung_cost[q] >= 0) --buckets[pung_cost[q]];
+        int left = need, total = pair_cost[q];
+        for (int c = 0; c < 4 && left > 0; ++c) {
+          const int n = std::min(left, buckets[c]);
+          total += n * c;
+          left -= n;
+        }
+        if (pung_cost[q] >= 0) ++buckets[pung_cost[q]];
+        if (left == 0) best = std::min(best, total);
       }
-      if (pung_cost[q] >= 0) ++buckets[pung_cost[q]];
-      if (left == 0) best = std::min(best, total);
     }
     return best;
   });
@@ -216,27 +226,25 @@ int terminals(const Hand& hand, const Family& f, const Caps& caps) {
     if ((caps.meld_suits & ~(1u << s)) || !(f.suit_mask >> s & 1)) continue;
     const std::uint8_t* h = hand.concealed.data() + s * kRanks;
     const std::uint8_t* cap = caps.cap + s * kRanks;
-    for (int n1 = 0; n1 <= 1; ++n1)
-      for (int n9 = 0; n9 <= 1; ++n9)
-        for (int lo = 0; n1 + n9 + lo <= need; ++lo) {
-          const int hi = need - n1 - n9 - lo;
-          for (int q = 0; q < 2; ++q) {
-            int w[kRanks] = {};
-            w[0] = 3 * n1 + lo + (q == 0 ? 2 : 0);
-            w[1] = w[2] = lo;
-            w[6] = w[7] = hi;
-            w[8] = 3 * n9 + hi + (q == 1 ? 2 : 0);
-            int total = 0;
-            bool fits = true;
-            for (int r = 0; r < kRanks; ++r) {
-              fits = fits && w[r] <= cap[r];
-              total += std::max(0, w[r] - h[r]);
-            }
-            if (fits) best = std::min(best, total);
-          }
+    // Ranks 4-6 hold nothing in these shapes: the cost is the other six's.
+    auto lack = [&](int r, int w) { return w > cap[r] ? kNoShape : std::max(0, w - h[r]); };
+    for (int lo = 0; lo <= need; ++lo) {
+      const int middle_lo = lack(1, lo) + lack(2, lo);  // 2 and 3: the 123 sequences
+      for (int hi = 0; lo + hi <= need; ++hi) {
+        const int rest = need - lo - hi;  // pungs of 1 and 9: at most one each
+        if (rest > 2) continue;
+        const int middle = middle_lo + lack(6, hi) + lack(7, hi);
+        for (int n1 = 0; n1 <= std::min(rest, 1); ++n1) {
+          const int n9 = rest - n1;
+          if (n9 > 1) continue;
+          const int pair1 = lack(0, 3 * n1 + lo + 2) + lack(8, 3 * n9 + hi);
+          const int pair9 = lack(0, 3 * n1 + lo) + lack(8, 3 * n9 + hi + 2);
+          best = std::min(best, middle + std::min(pair1, pair9));
         }
+      }
+    }
   }
-  return best;
+  return best >= kNoShape ? kNoShape : best;
 }
 
 }  // namespace

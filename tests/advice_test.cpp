@@ -797,3 +797,15 @@ TEST_CASE("advise text, narrow: every line within 40 columns, in both languages,
       }
   CHECK(lines > 500);
 }
+
+TEST_CASE("A3 a winning 14-tile hand: win, 向听 -1, and its rows still there") {
+  const Advice a = advice_of("duyun", "123456789m345s22p");
+  CHECK(a.win);
+  CHECK(a.shanten == -1);
+  CHECK(a.ready());
+  CHECK(a.rows.size() == 13);  // one a kind held
+  CHECK(a.rows.front().shanten == 0);
+  const Advice z = advice_of("zunyi", "123456789m345s22p");  // three suits: no win in Zunyi (Z1)
+  CHECK_FALSE(z.win);
+  CHECK(z.shanten == 1);
+}

@@ -83,17 +83,15 @@ void ready_row(const Context& c, Hand& r, AdviceRow& row) {
 // discard of X.
 std::int64_t worth_ahead(const Context& c, Hand& x) {
   std::int64_t best = 0;
-  {
-    for (int i = 0; i < kKinds; ++i) {
-      if (!x.concealed[static_cast<std::size_t>(i)]) continue;
-      --x.concealed[static_cast<std::size_t>(i)];
-      if (shanten(c.rules, x) == 0) {
-        const auto w = analyze_waits(c.rules, x, c.situation);
-        for (const auto& v : w.waits)
-          if (v.wait.live) best = std::max(best, c.value(v));
-      }
-      ++x.concealed[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kKinds; ++i) {
+    if (!x.concealed[static_cast<std::size_t>(i)]) continue;
+    --x.concealed[static_cast<std::size_t>(i)];
+    if (shanten(c.rules, x) == 0) {
+      const auto w = analyze_waits(c.rules, x, c.situation);
+      for (const auto& v : w.waits)
+        if (v.wait.live) best = std::max(best, c.value(v));
     }
+    ++x.concealed[static_cast<std::size_t>(i)];
   }
   return best;
 }
@@ -260,7 +258,8 @@ Result<Advice> advise(const Ruleset& rules, const Hand& hand, const AdviceArgs& 
     std::stable_sort(advice.rows.begin(), advice.rows.end(),
                      [&](const AdviceRow& a, const AdviceRow& b) { return before(a, b, sort); });
   }
-  advice.shanten = advice.rows.empty() ? kNoShape : advice.rows.front().shanten;
+  // A3: a winning 14-tile hand is -1; else the best row's.
+  advice.shanten = advice.win ? -1 : advice.rows.empty() ? kNoShape : advice.rows.front().shanten;
   return advice;
 }
 

@@ -32,13 +32,15 @@ std::string tile_name(Tile t, bool zh) {
   return zh ? t.chinese() : t.ascii();
 }
 
-void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines lines,
+// `split`: the acceptance on a line of its own (narrow English, whose header is too wide).
+void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines lines, bool split,
                std::ostream& out) {
   const Unit unit = rules.unit();
   if (r.discard) out << (zh ? "打" : "Discard ") << tile_name(*r.discard, zh) << "  ";
-  out << shanten_text(r.shanten, zh);
-  if (r.shanten < kNoShape) out << "  " << accept_text(r.accept.kinds, r.accept.tiles, zh);
-  out << "  " << (zh ? "加权 " : "weighted ") << r.vwa << '\n';
+  out << shanten_text(r.shanten, zh) << (split ? "\n " : "");
+  if (r.shanten < kNoShape)
+    out << " " << (split ? "" : " ") << accept_text(r.accept.kinds, r.accept.tiles, zh);
+  out << (split ? "; " : "  ") << (zh ? "加权 " : "weighted ") << r.vwa << '\n';
   if (r.waits) {
     for (const auto& v : r.waits->waits) {
       if (!v.wait.live) continue;
@@ -84,13 +86,17 @@ void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines li
   }
 }
 
+void write_advice(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, AdviceLines lines,
+                  int top, bool split, std::ostream& out);
+
 }  // namespace
 
 void advice_text(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, AdviceLines lines,
                  int top, std::ostream& out, int columns) {
-  if (columns > 0) {  // narrow: each line wrapped at spaces, its rest indented two more
+  if (columns <= 0) return write_advice(a, rules, zh, glyphs, lines, top, false, out);
+  {  // narrow: each line wrapped at spaces, its rest indented two more; English's header split
     std::ostringstream wide;
-    advice_text(a, rules, zh, glyphs, lines, top, wide, 0);
+    write_advice(a, rules, zh, glyphs, lines, top, !zh, wide);
     std::istringstream in(wide.str());
     for (std::string line; std::getline(in, line);) {
       const std::size_t at = std::min(line.find_first_not_of(' '), line.size());
@@ -111,8 +117,13 @@ void advice_text(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, Ad
              wrap_at_spaces(rest, std::max(10, columns - static_cast<int>(more.size()))))
           out << more << l << '\n';
     }
-    return;
   }
+}
+
+namespace {
+
+void write_advice(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, AdviceLines lines,
+                  int top, bool split, std::ostream& out) {
   out << (zh ? "手牌    " : "Hand      ") << hand_text(a.hand, zh, glyphs) << '\n';
   out << (zh ? "规则    " : "Rules     ") << rules.name().in(zh) << '\n';
   if (a.win)
@@ -126,9 +137,11 @@ void advice_text(const Advice& a, const Ruleset& rules, bool zh, bool glyphs, Ad
           << (zh ? " 种打法（--top）\n" : " more (--top)\n");
       break;
     }
-    print_row(r, rules, zh, lines, out);
+    print_row(r, rules, zh, lines, split, out);
     ++shown;
   }
 }
+
+}  // namespace
 
 }  // namespace qianmj

@@ -672,12 +672,24 @@ TEST_CASE("A7 the weighted acceptance equals its definition, one draw ahead, eve
       auto a = advise(*rules, h, {});
       REQUIRE(a);
       const AdviceRow& r = a->rows.front();
-      if (r.shanten < 2 || r.shanten >= kNoShape) continue;
-      ++deep;
+      if (r.shanten < 1 || r.shanten >= kNoShape) continue;
+      deep += r.shanten >= 2;
       std::int64_t want = 0;
       for (const auto& t : r.accept.list) {
         const Hand x = with_tile(h, t.tile);
         std::int64_t best = 0;
+        if (r.shanten == 1) {  // the best live wait of a ready discard of x
+          for (int d = 0; d < kKinds; ++d) {
+            if (!x.concealed[d]) continue;
+            Hand y = x;
+            --y.concealed[d];
+            if (shanten(*rules, y) != 0) continue;
+            for (const auto& v : analyze_waits(*rules, y, {}).waits)
+              if (v.wait.live) best = std::max(best, v.pattern.value);
+          }
+          want += t.remaining * best;
+          continue;
+        }
         for (const auto& l : lines) {
           int sh = l.extra_shape ? rules->extra_shape()->shanten(x) : shanten(x, l.family);
           if (l.or_family) sh = std::min(sh, shanten(x, *l.or_family));
@@ -809,4 +821,28 @@ TEST_CASE("A3 a winning 14-tile hand: win, 向听 -1, and its rows still there")
   const Advice z = advice_of("zunyi", "123456789m345s22p");  // three suits: no win in Zunyi (Z1)
   CHECK_FALSE(z.win);
   CHECK(z.shanten == 1);
+}
+
+TEST_CASE("DrawnDistances equals distance() of the hand with each tile drawn, every family") {
+  std::mt19937 rng(27);
+  auto families = line_families();
+  families.push_back({Family::Form::SevenPairs, 3, kAllKinds, true});    // riichi's
+  families.push_back({Family::Form::Standard, 2, kAllKinds, false, 5});  // a suit left out
+  int bad = 0, asked = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Hand h =
+        i % 3 == 0 ? near_hand(rng) : random_hand(rng, 13 - (i % 4 == 0), i % 2 ? 7u : 3u, true);
+    const DrawnDistances d(h);
+    for (const auto& f : families)
+      for (int t = -1; t < kKinds; ++t) {
+        const int want = t < 0 ? distance(h, f) : distance(with_tile(h, Tile::from_index(t)), f);
+        const int got = d.distance(f, t);
+        ++asked;
+        if (want != got && ++bad < 4)
+          FAIL_CHECK(to_ascii(h) << " family " << int(f.form) << "/" << int(f.max_suits)
+                                 << " drawn " << t << ": " << got << " want " << want);
+      }
+  }
+  CHECK(bad == 0);
+  CHECK(asked == 400 * 13 * 28);
 }

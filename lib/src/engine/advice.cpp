@@ -31,26 +31,40 @@ struct Context {
     const auto i = static_cast<std::size_t>(t.index());
     return 4 - own[i] - args.seen[i];
   }
-  int line_shanten(const AdviceLine& l, const Hand& h) const {
-    if (l.extra_shape) return rules.extra_shape() ? rules.extra_shape()->shanten(h) : kNoShape;
-    int v = shanten(h, l.family);
-    if (l.or_family) v = std::min(v, shanten(h, *l.or_family));
+  // A line's 向听 of the hand `d` knows (`h` itself, kept equal), with `drawn` drawn (-1: none).
+  int line_shanten(const AdviceLine& l, const DrawnDistances& d, Hand& h, int drawn) const {
+    if (l.extra_shape) return extra_shanten(h, drawn);
+    int v = d.distance(l.family, drawn);
+    if (l.or_family) v = std::min(v, d.distance(*l.or_family, drawn));
+    return v >= kNoShape ? kNoShape : v - 1;
+  }
+  int extra_shanten(Hand& h, int drawn) const {
+    const ExtraShape* extra = rules.extra_shape();
+    if (!extra) return kNoShape;
+    if (drawn < 0) return extra->shanten(h);
+    ++h.concealed[static_cast<std::size_t>(drawn)];
+    const int v = extra->shanten(h);
+    --h.concealed[static_cast<std::size_t>(drawn)];
     return v;
+  }
+  // The rule set's 向听 (shanten(rules, hand)) of the same.
+  int rules_shanten(const DrawnDistances& d, Hand& h, int drawn) const {
+    const std::uint8_t most = rules.max_suits();
+    const int v = std::min(d.distance(Family{Family::Form::Standard, most}, drawn),
+                           d.distance(Family{Family::Form::SevenPairs, most}, drawn));
+    return std::min(v >= kNoShape ? kNoShape : v - 1, extra_shanten(h, drawn));
   }
   std::int64_t value(const WaitValue& w) const { return w.pattern.value + bonus; }
 };
 
-// A4 over any shanten function: the tiles (own < 4) whose draw lowers it.
+// A4 over any shanten function of the tile drawn: the tiles (own < 4) whose draw lowers it.
 template <class F>
-Acceptance acceptance(const Context& c, Hand& r, int base, F&& shanten_of, bool with_list) {
+Acceptance acceptance(const Context& c, const Hand& r, int base, F&& shanten_of, bool with_list) {
   Acceptance a;
   const Counts own = r.all_copies();
   for (int i = 0; i < kKinds; ++i) {
     if (own[static_cast<std::size_t>(i)] >= 4) continue;
-    ++r.concealed[static_cast<std::size_t>(i)];
-    const bool lowers = shanten_of(r) < base;
-    --r.concealed[static_cast<std::size_t>(i)];
-    if (!lowers) continue;
+    if (shanten_of(i) >= base) continue;
     const Tile t = Tile::from_index(i);
     const int left = c.remaining(t);
     ++a.kinds;
@@ -79,19 +93,22 @@ void ready_row(const Context& c, Hand& r, AdviceRow& row) {
   row.vwa = row.value_tiles;
 }
 
-// F(X) of A7 for X = a row at shanten 1 and a tile it accepts: the best wait of a ready
-// discard of X.
-std::int64_t worth_ahead(const Context& c, Hand& x) {
+// F(X) of A7 for X = R + t, R a row at shanten 1 and t a tile it accepts: the best wait of a
+// ready discard of X. X less d is R less d with t drawn; `less[d]` knows R less d.
+std::int64_t worth_ahead(const Context& c, Hand& r, int t,
+                         const std::vector<std::optional<DrawnDistances>>& less) {
   std::int64_t best = 0;
-  for (int i = 0; i < kKinds; ++i) {
-    if (!x.concealed[static_cast<std::size_t>(i)]) continue;
-    --x.concealed[static_cast<std::size_t>(i)];
-    if (shanten(c.rules, x) == 0) {
-      const auto w = analyze_waits(c.rules, x, c.situation);
+  for (int d = 0; d < kKinds; ++d) {
+    if (!less[static_cast<std::size_t>(d)] || d == t) continue;  // X less t is R: 1-shanten
+    --r.concealed[static_cast<std::size_t>(d)];
+    if (c.rules_shanten(*less[static_cast<std::size_t>(d)], r, t) == 0) {
+      ++r.concealed[static_cast<std::size_t>(t)];
+      const auto w = analyze_waits(c.rules, r, c.situation);
       for (const auto& v : w.waits)
         if (v.wait.live) best = std::max(best, c.value(v));
+      --r.concealed[static_cast<std::size_t>(t)];
     }
-    ++x.concealed[static_cast<std::size_t>(i)];
+    ++r.concealed[static_cast<std::size_t>(d)];
   }
   return best;
 }
@@ -121,28 +138,34 @@ AdviceRow row_of(const Context& c, Hand& r, std::optional<Tile> discard) {
   AdviceRow row;
   row.discard = discard;
   row.suits = r.suits();
+  const DrawnDistances dd(r);
   const std::uint8_t most = c.rules.max_suits();
-  const int standard = shanten(r, Family{Family::Form::Standard, most});
-  const int pairs = shanten(r, Family{Family::Form::SevenPairs, most});
-  const ExtraShape* extra = c.rules.extra_shape();
-  const int other = extra ? extra->shanten(r) : kNoShape;
+  auto sh = [](int d) { return d >= kNoShape ? kNoShape : d - 1; };
+  const int standard = sh(dd.distance(Family{Family::Form::Standard, most}));
+  const int pairs = sh(dd.distance(Family{Family::Form::SevenPairs, most}));
+  const int other = c.extra_shanten(r, -1);
   row.shanten = std::min({standard, pairs, other});
   if (row.shanten < kNoShape) {
     if (standard == row.shanten) row.forms.push_back(kStandardForm);
     if (pairs == row.shanten) row.forms.push_back(kPairsForm);
-    if (other == row.shanten) row.forms.push_back(extra->form());
+    if (other == row.shanten) row.forms.push_back(c.rules.extra_shape()->form());
   }
   if (row.shanten == 0) {
     ready_row(c, r, row);
   } else if (row.shanten < kNoShape) {
     row.accept = acceptance(
-        c, r, row.shanten, [&](const Hand& h) { return shanten(c.rules, h); }, true);
-    if (row.shanten == 1)
-      for (const auto& a : row.accept.list) {
-        ++r.concealed[static_cast<std::size_t>(a.tile.index())];
-        row.vwa += a.remaining * worth_ahead(c, r);
-        --r.concealed[static_cast<std::size_t>(a.tile.index())];
+        c, r, row.shanten, [&](int t) { return c.rules_shanten(dd, r, t); }, true);
+    if (row.shanten == 1) {
+      std::vector<std::optional<DrawnDistances>> less(kKinds);
+      for (int d = 0; d < kKinds; ++d) {
+        if (!r.concealed[static_cast<std::size_t>(d)]) continue;
+        --r.concealed[static_cast<std::size_t>(d)];
+        less[static_cast<std::size_t>(d)].emplace(r);
+        ++r.concealed[static_cast<std::size_t>(d)];
       }
+      for (const auto& a : row.accept.list)
+        row.vwa += a.remaining * worth_ahead(c, r, a.tile.index(), less);
+    }
     // C5 with dead-wait-ready: a hand waiting only on dead tiles is ready at a draw.
     if (c.rules.options().on("dead-wait-ready"))
       row.ready_for_settlement = analyze_waits(c.rules, r, c.situation).ready;
@@ -152,12 +175,12 @@ AdviceRow row_of(const Context& c, Hand& r, std::optional<Tile> discard) {
   // below the row's), so F(R + t) is the best such line's value.
   std::int64_t ahead[kKinds] = {};
   for (const auto& l : c.lines) {
-    const int sh = c.line_shanten(l, r);
-    if (sh >= kNoShape) continue;  // A5: impossible lines are left out
-    LineAdvice line{l.item, sh, {}};
+    const int line_sh = c.line_shanten(l, dd, r, -1);
+    if (line_sh >= kNoShape) continue;  // A5: impossible lines are left out
+    LineAdvice line{l.item, line_sh, {}};
     line.accept = acceptance(
-        c, r, sh, [&](const Hand& h) { return c.line_shanten(l, h); }, row.shanten >= 2);
-    if (row.shanten >= 2 && sh == row.shanten)
+        c, r, line_sh, [&](int t) { return c.line_shanten(l, dd, r, t); }, row.shanten >= 2);
+    if (row.shanten >= 2 && line_sh == row.shanten)
       for (std::uint32_t bits = kinds_of(line.accept); bits; bits &= bits - 1)
         ahead[std::countr_zero(bits)] = std::max(ahead[std::countr_zero(bits)], l.item.value);
     line.accept.list.clear();
@@ -208,8 +231,9 @@ void add_shanten(const Ruleset& rules, WaitsAnswer& waits) {
   if (sh == 0 || sh >= kNoShape || r.size() != 13) return;
   const AdviceArgs none;
   const Context c{rules, none, r.all_copies(), {}, {}, 0};
+  const DrawnDistances dd(r);
   waits.accept = acceptance(
-      c, r, sh, [&](const Hand& h) { return shanten(rules, h); }, true);
+      c, r, sh, [&](int t) { return c.rules_shanten(dd, r, t); }, true);
 }
 
 Result<Advice> advise(const Ruleset& rules, const Hand& hand, const AdviceArgs& args,

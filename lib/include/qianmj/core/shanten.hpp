@@ -46,6 +46,46 @@ inline int shanten(const Hand& hand, const Family& family) {
 // those kinds cannot hold so many.
 int pairs_distance(const Counts& concealed, int pairs, std::uint32_t kinds);
 
+// distance() of one hand (13 or fewer tiles) and of that hand with one more copy of any kind,
+// for any family, from facts gathered once a suit: an acceptance asks each family 27 times,
+// and each answer here costs a merge or a few counts instead of a search of the whole hand.
+// Equal to distance(hand + drawn, family) (the tests hold it to that).
+class DrawnDistances {
+ public:
+  explicit DrawnDistances(const Hand& hand);
+  // The hand's distance to the family, or with one more copy of tile index `drawn` (>= 0).
+  int distance(const Family& family, int drawn = -1) const;
+
+ private:
+  struct Pungs {  // 对对胡 for one kinds mask: each suit's kinds by (pair cost, pung cost)
+    std::uint32_t kinds = 0;
+    bool made = false;
+    int classes[kSuits][3][5] = {};  // [pair cost 0-2][pung cost + 1: -1 (no pung) to 3]
+    int buckets[kSuits][4] = {};     // pung costs 0-3
+  };
+  const int (&suit(int s, int drawn) const)[5][2];
+  const Pungs& pungs_of(std::uint32_t kinds) const;
+  int standard(const Family& f, int drawn) const;
+  int seven_pairs(const Family& f, int drawn) const;
+  int pungs(const Family& f, int drawn) const;
+  int terminals(const Family& f, int drawn) const;
+
+  Counts counts_{};
+  std::uint8_t cap_[kKinds] = {};
+  unsigned meld_suits_ = 0;
+  int melds_ = 0;
+  bool terminal_melds_ = true;
+  std::uint32_t meld_kinds_ = 0;
+  int base_[kSuits][5][2] = {};
+  mutable int plus_[kKinds][5][2] = {};
+  mutable std::uint32_t plus_made_ = 0;
+  int pairs_[kSuits][3] = {};   // seven pairs: pairs to be had at 0, 1, 2 tiles
+  int riichi_[kSuits][3] = {};  // the same, riichi's way
+  mutable Pungs pungs_[2];
+  mutable int terminal_[kSuits] = {};
+  mutable unsigned terminal_made_ = 0;
+};
+
 // One suit's distances (ADVICE O1's per-suit step): the tiles its counts v lack to hold k sets
 // (0-4) and p pairs (0-1), no kind over cap[r] copies; 15 where it cannot. With cap 4 for
 // every rank it is read from a table built once; otherwise searched.

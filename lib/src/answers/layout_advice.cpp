@@ -37,10 +37,11 @@ void print_row(const AdviceRow& r, const Ruleset& rules, bool zh, AdviceLines li
                std::ostream& out) {
   const Unit unit = rules.unit();
   if (r.discard) out << (zh ? "打" : "Discard ") << tile_name(*r.discard, zh) << "  ";
-  out << shanten_text(r.shanten, zh) << (split ? "\n " : "");
+  out << shanten_text(r.shanten, zh);
   if (r.shanten < kNoShape)
-    out << " " << (split ? "" : " ") << accept_text(r.accept.kinds, r.accept.tiles, zh);
-  out << (split ? "; " : "  ") << (zh ? "加权 " : "weighted ") << r.vwa << '\n';
+    out << (split ? "\n  " : "  ") << accept_text(r.accept.kinds, r.accept.tiles, zh)
+        << (split ? "; " : "  ") << (zh ? "加权 " : "weighted ") << r.vwa;
+  out << '\n';
   if (r.waits) {
     for (const auto& v : r.waits->waits) {
       if (!v.wait.live) continue;

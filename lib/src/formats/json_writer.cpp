@@ -1,12 +1,11 @@
 // Waits answers written straight into a string: the pipeline's hot path. The DOM forms
 // (to_json) parse this text, so there is one definition of the shape.
-#include "formats/json_common.hpp"
-#include "formats/json_text.hpp"
-#include "qianmj/formats/notation.hpp"
-
 #include <bit>
 
+#include "formats/json_common.hpp"
+#include "formats/json_text.hpp"
 #include "qianmj/engine/advice.hpp"
+#include "qianmj/formats/notation.hpp"
 
 namespace qianmj {
 

@@ -68,9 +68,9 @@ void summary(const Advice& a, std::string& out) {
 void AdviseCommand::answer_line(const Common& c, const Ruleset& rules, const std::string& line,
                                 long n, Answer& out) const {
   std::string hand;
-  auto a = waits_line(line, {baoting_, dou_}, hand);
+  auto a = advise_line(line, {{baoting_, dou_}, advise_}, hand);  // a JSON line: seen, sort too
   if (!a) return out.take(error_answer(a.error(), c, n, kColumns));
-  auto r = advise_hand(rules, hand, *a, advise_);
+  auto r = advise_hand(rules, hand, a->waits, a->advise);
   if (!r) return out.take(error_answer(r.error(), c, n, kColumns));
   if (!c.json) return summary(*r, out.text);
   append_advice_json_text(out.text, *r, rules, n);

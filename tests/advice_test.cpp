@@ -15,8 +15,10 @@
 #include "qianmj/engine/advice.hpp"
 #include "qianmj/engine/ruleset.hpp"
 #include "qianmj/formats/notation.hpp"
+#include "testdata.hpp"
 
 using namespace qianmj;
+using json = nlohmann::json;
 
 namespace {
 
@@ -845,4 +847,25 @@ TEST_CASE("DrawnDistances equals distance() of the hand with each tile drawn, ev
   }
   CHECK(bad == 0);
   CHECK(asked == 400 * 13 * 28);
+}
+
+TEST_CASE(
+    "advise - reads a hand or a JSON line whose seen and sort stand in for --seen and --sort") {
+  const auto r = test::run_qianmj({"advise", "-", "--json", "--seen", "6s"},
+                                  "{\"hand\":\"112233557799m4p6s\",\"seen\":\"4p4p\"}\n"
+                                  "{\"hand\":\"4445779m2277p88s1p\",\"sort\":\"value\"}\n"
+                                  "{\"hand\":\"112233557799m4p6s\",\"seen\":4}\n"
+                                  "{\"hand\":\"112233557799m4p6s\",\"sort\":\"fast\"}\n"
+                                  "112233557799m4p6s\n");
+  CHECK(r.exit == 2);  // two lines refused, the others answered
+  std::vector<json> lines;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) lines.push_back(json::parse(l));
+  REQUIRE(lines.size() == 5);
+  CHECK(lines[0]["discards"][0]["tile"] == "4p");  // 6s: its 4p wait has one copy left
+  CHECK(lines[1]["discards"][0]["tile"] == "5m");  // value first: 打5万
+  CHECK(lines[2]["error"]["code"] == "bad_field");
+  CHECK(lines[3]["error"]["code"] == "bad_option");
+  CHECK(lines[4]["discards"][0]["tile"] == "6s");  // --seen 6s: 打6s leaves 4p x3, 打4p 6s x2
+  CHECK(lines[4]["discards"][0]["accept"]["tiles"] == 3);
 }

@@ -275,25 +275,56 @@ Result<SituationArgs> score_line(const std::string& line, SituationArgs a, std::
   return a;
 }
 
-Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs a, std::string& hand) {
+namespace {
+
+// A pipeline line that is a hand or a JSON object with "hand": its other keys go to `field`,
+// which says what was wrong with one (unknown, or of the wrong type) or nothing.
+template <class Field>
+std::optional<Error> read_hand_line(const std::string& line, std::string& hand, Field&& field) {
   hand = line;
   auto request = json_request(line);
-  if (!request) return a;
+  if (!request) return std::nullopt;
   if (!*request) return request->error();
   const Json& j = **request;
   if (!j.is_object() || !j.contains("hand") || !j["hand"].is_string())
     return field_error(ErrorCode::BadField, "hand", "a JSON line needs \"hand\" as a string",
                        "JSON 行需要字符串字段 hand");
-  for (const auto& [key, v] : j.items()) {
-    if (key == "hand") continue;
-    bool* flag = waits_flag(a, key);
-    if (!flag || !v.is_boolean())
-      return field_error(ErrorCode::BadField, key,
-                         flag ? "expected true or false" : "unknown field",
-                         flag ? "应为 true 或 false" : "未知字段");
-    *flag = v.get<bool>();
-  }
+  for (const auto& [key, v] : j.items())
+    if (key != "hand")
+      if (auto e = field(key, v)) return e;
   hand = j["hand"].get<std::string>();
+  return std::nullopt;
+}
+
+std::optional<Error> waits_field(WaitsArgs& a, const std::string& key, const Json& v) {
+  bool* flag = waits_flag(a, key);
+  if (!flag || !v.is_boolean())
+    return field_error(ErrorCode::BadField, key, flag ? "expected true or false" : "unknown field",
+                       flag ? "应为 true 或 false" : "未知字段");
+  *flag = v.get<bool>();
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs a, std::string& hand) {
+  if (auto e = read_hand_line(line, hand, [&](const std::string& key, const Json& v) {
+        return waits_field(a, key, v);
+      }))
+    return *e;
+  return a;
+}
+
+Result<AdviseLine> advise_line(const std::string& line, AdviseLine a, std::string& hand) {
+  if (auto e = read_hand_line(
+          line, hand, [&](const std::string& key, const Json& v) -> std::optional<Error> {
+            if (key != "seen" && key != "sort") return waits_field(a.waits, key, v);
+            if (!v.is_string())
+              return field_error(ErrorCode::BadField, key, "expected a string", "应为字符串");
+            (key == "seen" ? a.advise.seen : a.advise.sort) = v.get<std::string>();
+            return std::nullopt;
+          }))
+    return *e;
   return a;
 }
 

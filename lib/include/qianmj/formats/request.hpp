@@ -87,5 +87,11 @@ std::optional<Result<Json>> json_request(const std::string& line);
 Result<SituationArgs> score_line(const std::string& line, SituationArgs defaults,
                                  std::string& hand);
 Result<WaitsArgs> waits_line(const std::string& line, WaitsArgs defaults, std::string& hand);
+// advise: the same, and "seen" (tiles) and "sort" over the command line's --seen and --sort.
+struct AdviseLine {
+  WaitsArgs waits;
+  AdviseArgs advise;
+};
+Result<AdviseLine> advise_line(const std::string& line, AdviseLine defaults, std::string& hand);
 
 }  // namespace qianmj

@@ -346,6 +346,23 @@ const int (&DrawnDistances::suit(int s, int drawn) const)[5][2] {
 }
 
 int DrawnDistances::standard(const Family& f, int drawn) const {
+  // Three suits and a drawn tile (every acceptance of the common shapes): the other two suits'
+  // merge is the same for every tile drawn in this one.
+  if (drawn >= 0 && f.max_suits >= 3 && (f.suit_mask & 7u) == 7u && melds_ <= 4) {
+    const int s = drawn / kRanks, need = 4 - melds_;
+    auto dist = [](const int(&x)[5][2]) {
+      Dist d;
+      std::copy(&x[0][0], &x[0][0] + 10, &d.d[0][0]);
+      return d;
+    };
+    if (!(others_made_ >> s & 1)) {
+      const Dist m = merge(dist(base_[(s + 1) % 3]), dist(base_[(s + 2) % 3]), need);
+      std::copy(&m.d[0][0], &m.d[0][0] + 10, &others_[s][0][0]);
+      others_made_ |= 1u << s;
+    }
+    const int v = finish_with(dist(others_[s]), dist(suit(s, drawn)), need);
+    return v >= kNoShape ? kNoShape : v;
+  }
   return standard_from(f, meld_suits_, melds_, [&](int s) {
     Dist d;
     std::copy(&suit(s, drawn)[0][0], &suit(s, drawn)[0][0] + 10, &d.d[0][0]);
@@ -384,10 +401,13 @@ const DrawnDistances::Pungs& DrawnDistances::pungs_of(std::uint32_t kinds) const
   p.made = true;
   for (int i = 0; i < kKinds; ++i) {
     if (!(kinds >> i & 1)) continue;
-    const int h = counts_[static_cast<std::size_t>(i)], s = i / kRanks;
+    const int h = counts_[static_cast<std::size_t>(i)];
     const int pair = pair_cost(h, cap_[i]), pung = pung_cost(h, cap_[i]);
-    if (pair >= 0) ++p.classes[s][pair][pung + 1];
-    if (pung >= 0) ++p.buckets[s][pung];
+    for (unsigned set = 1; set < 8; ++set) {  // each suit set that holds the kind's suit
+      if (!(set >> (i / kRanks) & 1)) continue;
+      if (pair >= 0) ++p.classes[set][pair][pung + 1];
+      if (pung >= 0) ++p.buckets[set][pung];
+    }
   }
   return p;
 }
@@ -397,13 +417,9 @@ int DrawnDistances::pungs(const Family& f, int drawn) const {
   if (need < 0 || (meld_kinds_ & ~f.kinds)) return kNoShape;
   const Pungs& p = pungs_of(f.kinds);
   return over_suit_sets(f, meld_suits_, [&](unsigned set) {
-    int classes[3][5] = {}, buckets[4] = {};
-    for (int s = 0; s < kSuits; ++s) {
-      if (!(set >> s & 1)) continue;
-      for (int a = 0; a < 3; ++a)
-        for (int b = 0; b < 5; ++b) classes[a][b] += p.classes[s][a][b];
-      for (int c = 0; c < 4; ++c) buckets[c] += p.buckets[s][c];
-    }
+    int classes[3][5], buckets[4];
+    std::copy(&p.classes[set][0][0], &p.classes[set][0][0] + 15, &classes[0][0]);
+    std::copy(std::begin(p.buckets[set]), std::end(p.buckets[set]), std::begin(buckets));
     if (drawn >= 0 && (set >> (drawn / kRanks) & 1) && (f.kinds >> drawn & 1)) {
       const int h = counts_[static_cast<std::size_t>(drawn)], c = cap_[drawn];
       for (int step = 0; step < 2; ++step) {  // the kind's old place out, its new one in

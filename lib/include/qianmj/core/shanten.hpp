@@ -60,8 +60,8 @@ class DrawnDistances {
   struct Pungs {  // 对对胡 for one kinds mask: each suit's kinds by (pair cost, pung cost)
     std::uint32_t kinds = 0;
     bool made = false;
-    int classes[kSuits][3][5] = {};  // [pair cost 0-2][pung cost + 1: -1 (no pung) to 3]
-    int buckets[kSuits][4] = {};     // pung costs 0-3
+    int classes[8][3][5] = {};  // by suit set: [pair cost 0-2][pung cost + 1: -1 (none) to 3]
+    int buckets[8][4] = {};     // by suit set: pung costs 0-3
   };
   const int (&suit(int s, int drawn) const)[5][2];
   const Pungs& pungs_of(std::uint32_t kinds) const;
@@ -79,6 +79,8 @@ class DrawnDistances {
   int base_[kSuits][5][2] = {};
   mutable int plus_[kKinds][5][2] = {};
   mutable std::uint32_t plus_made_ = 0;
+  mutable int others_[kSuits][5][2] = {};  // the two suits but one, merged (three-suit shapes)
+  mutable unsigned others_made_ = 0;
   int pairs_[kSuits][3] = {};   // seven pairs: pairs to be had at 0, 1, 2 tiles
   int riichi_[kSuits][3] = {};  // the same, riichi's way
   mutable Pungs pungs_[2];

@@ -36,12 +36,17 @@ std::uint32_t index6(const Vec& v) {  // counts up to 5 (a fifth copy is a forma
 }  // namespace
 
 // --shanten: the 向听 table instead (lib/src/core/suit_search.hpp), in the machine's own byte
-// order: one u64 a suit of at most 14 tiles, in rank order.
+// order, as classes: 256 u64 vectors, then one byte a suit of at most 14 tiles, in rank order.
 int write_shanten(const char* path) {
-  const std::vector<std::uint64_t> entries = qianmj::suit_search::table();
+  const qianmj::suit_search::Classed table = qianmj::suit_search::classed_table();
+  if (table.count == 0) {
+    std::fprintf(stderr, "gen_tables: the shanten table has more than 256 classes\n");
+    return 1;
+  }
   std::FILE* f = std::fopen(path, "wb");
-  if (!f || std::fwrite(entries.data(), sizeof entries[0], entries.size(), f) != entries.size() ||
-      std::fclose(f)) {
+  const std::size_t slots = table.vectors.size(), suits = table.classes.size();
+  if (!f || std::fwrite(table.vectors.data(), sizeof(std::uint64_t), slots, f) != slots ||
+      std::fwrite(table.classes.data(), 1, suits, f) != suits || std::fclose(f)) {
     std::fprintf(stderr, "gen_tables: cannot write %s\n", path);
     return 1;
   }

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
+#include <unordered_map>
 #include <vector>
 
-// The table (suit_search::table): written at build time and embedded (gen_tables --shanten,
-// 3.2 MB, lib/gen/shanten_table.S.in); the web build makes it when first asked instead (a
-// tenth of a second), to keep the module small.
+// The table (suit_search::classed_table: 256 class vectors, then a class a suit): written at
+// build time and embedded (gen_tables --shanten, 0.4 MB, lib/gen/shanten_table.S.in); the
+// web build makes it when first asked instead (a tenth of a second), to keep the module small.
 #if !defined(QIANMJ_SUIT_TABLE_PACKED)
 extern "C" const std::uint64_t qianmj_shanten_table[];
 #endif
@@ -19,20 +21,76 @@ namespace {
 
 namespace ss = suit_search;
 
-const std::uint64_t* table_entries() {
+// The class vectors (the last slot: how many classes there are) and the suits' classes.
 #if defined(QIANMJ_SUIT_TABLE_PACKED)
-  static const std::vector<std::uint64_t> entries = ss::table();
-  return entries.data();
+const ss::Classed& classed() {
+  static const ss::Classed table = ss::classed_table();
+  return table;
+}
+const std::uint64_t* class_vectors() {
+  return classed().vectors.data();
+}
+const std::uint8_t* suit_classes() {
+  return classed().classes.data();
+}
 #else
+const std::uint64_t* class_vectors() {
   return qianmj_shanten_table;
+}
+const std::uint8_t* suit_classes() {
+  return reinterpret_cast<const std::uint8_t*>(qianmj_shanten_table + ss::kClassSlots);
+}
 #endif
+
+// A suit's (or a merge of suits') distances packed: nibble 2k + p (bits 8k + 4p) the tiles
+// lacked for k sets and p pairs, 15 where there is no such shape. A whole hand lacks at most
+// 14, so a sum of 15 or more is no shape too, and a merge keeps its values at 15 or below.
+using Packed = std::uint64_t;
+constexpr Packed kNonePacked = 0xFFFFFFFFFFull;
+
+int nib(Packed e, int k, int p) {
+  return static_cast<int>(e >> (8 * k + 4 * p) & 15);
 }
 
-SuitDistances widen_table(std::uint64_t e) {
-  SuitDistances d{};
-  for (int k = 0; k < 5; ++k)
-    for (int p = 0; p < 2; ++p) d.d[k][p] = static_cast<std::uint8_t>(e >> (4 * (2 * k + p)) & 0xF);
-  return d;
+// The table's index of a suit in two reads instead of nine (suit_search::Ranking::index):
+// ranks 0-4 and ranks 5-8, each as a base-5 number.
+struct SplitRanking {
+  std::uint32_t low[3125] = {};      // ranks 0-4: their part of the index << 4 | their tiles
+  std::uint32_t high[15][625] = {};  // ranks 5-8, after `before` tiles in ranks 0-4
+  constexpr SplitRanking() {
+    const auto& rk = ss::kRanking;
+    for (int key = 0; key < 3125; ++key) {
+      std::uint32_t part = 0;
+      int before = 0, k = key;
+      for (int r = 0; r < 5; ++r, k /= 5) {
+        const int c = k % 5;
+        if (before <= ss::kMaxSuitTiles) part += rk.offset[r][before][c];
+        before += c;
+      }
+      low[key] = part << 4 | static_cast<std::uint32_t>(std::min(before, 15));
+    }
+    for (int start = 0; start < 15; ++start)
+      for (int key = 0; key < 625; ++key) {
+        std::uint32_t part = 0;
+        int before = start, k = key;
+        for (int r = 5; r < kRanks; ++r, k /= 5) {
+          const int c = k % 5;
+          if (before <= ss::kMaxSuitTiles) part += rk.offset[r][before][c];
+          before += c;
+        }
+        high[start][key] = part;
+      }
+  }
+};
+
+constexpr SplitRanking split;
+
+// The table's class of one suit: every count at most 4, at most 14 tiles in all.
+[[gnu::always_inline]] inline int table_class(const std::uint8_t* v) {
+  const unsigned low = v[0] + 5u * (v[1] + 5u * (v[2] + 5u * (v[3] + 5u * v[4])));
+  const unsigned high = v[5] + 5u * (v[6] + 5u * (v[7] + 5u * v[8]));
+  const std::uint32_t l = split.low[low];
+  return suit_classes()[(l >> 4) + split.high[l & 15][high]];
 }
 
 struct Caps {
@@ -53,13 +111,29 @@ Caps caps_of(const Hand& hand) {
   return c;
 }
 
-SuitDistances suit_of(const Hand& hand, const Caps& caps, int s) {
-  std::uint8_t v[kRanks], cap[kRanks];
+// One suit's packed distances: from the table when it can answer (no rank capped by a meld,
+// no count over four, at most 14 tiles; `cls` its class then, else -1), else searched.
+Packed suit_packed(const std::uint8_t* v, const std::uint8_t* cap, int* cls = nullptr) {
+  int tiles = 0;
+  bool table = true;
   for (int r = 0; r < kRanks; ++r) {
-    v[r] = hand.concealed[static_cast<std::size_t>(s * kRanks + r)];
-    cap[r] = caps.cap[s * kRanks + r];
+    tiles += v[r];
+    table = table && v[r] <= 4 && cap[r] == 4;
   }
-  return suit_distances(v, cap);
+  if (cls) *cls = -1;
+  if (table && tiles <= ss::kMaxSuitTiles) {
+    const int c = table_class(v);
+    if (cls) *cls = c;
+    return class_vectors()[c];
+  }
+  const ss::Distances found = ss::search(v, cap);
+  Packed e = 0;
+  for (int i = 0; i < 10; ++i) e |= Packed{found[static_cast<std::size_t>(i)]} << (4 * i);
+  return e;
+}
+
+Packed suit_of(const Hand& hand, const Caps& caps, int s) {
+  return suit_packed(hand.concealed.data() + s * kRanks, caps.cap + s * kRanks);
 }
 
 // The suit sets a target may use: all three, each two, or each one; none may leave out a
@@ -78,63 +152,173 @@ int over_suit_sets(const Family& family, unsigned meld_suits, F&& f) {
   return best;
 }
 
-// A suit's distances as ints, 15 (no such shape) as kNoShape, so that sums stay out of reach.
-struct Dist {
-  int d[5][2];
-};
-Dist widen(const SuitDistances& x) {
-  Dist out;
-  for (int k = 0; k < 5; ++k)
-    for (int p = 0; p < 2; ++p) out.d[k][p] = x.d[k][p] == 15 ? kNoShape : x.d[k][p];
-  return out;
-}
-
-// Two suits together: the least for k sets (k <= need) and p pairs.
-Dist merge(const Dist& a, const Dist& b, int need) {
-  Dist e;
+// Two suits together: the least for k sets (k <= need) and p pairs, 15 and above as 15.
+template <int need>
+Packed merge_n(Packed a, Packed b) {
+  Packed e = kNonePacked;
   for (int k = 0; k <= need; ++k) {
-    int none = 2 * kNoShape, one = 2 * kNoShape;
+    int none = 15, one = 15;
     for (int j = 0; j <= k; ++j) {
-      none = std::min(none, a.d[j][0] + b.d[k - j][0]);
-      one = std::min({one, a.d[j][1] + b.d[k - j][0], a.d[j][0] + b.d[k - j][1]});
+      none = std::min(none, nib(a, j, 0) + nib(b, k - j, 0));
+      one = std::min({one, nib(a, j, 1) + nib(b, k - j, 0), nib(a, j, 0) + nib(b, k - j, 1)});
     }
-    e.d[k][0] = none;
-    e.d[k][1] = one;
+    e &= ~(Packed{0xFF} << (8 * k));
+    e |= static_cast<Packed>(none | one << 4) << (8 * k);
   }
   return e;
 }
 
-// The last suit: `need` sets and the pair between the merged ones and it.
-int finish_with(const Dist& a, const Dist& b, int need) {
-  int best = 3 * kNoShape;
+// The last suit: `need` sets and the pair between the merged ones and it; kNoShape when none.
+template <int need>
+int finish_n(Packed a, Packed b) {
+  int best = 30;
   for (int j = 0; j <= need; ++j)
-    best = std::min({best, a.d[j][1] + b.d[need - j][0], a.d[j][0] + b.d[need - j][1]});
-  return best;
+    best = std::min({best, nib(a, j, 1) + nib(b, need - j, 0), nib(a, j, 0) + nib(b, need - j, 1)});
+  return best >= 15 ? kNoShape : best;
 }
 
-// Standard shapes over the suits a provider gives (suit(s): that suit's Dist).
+// Three suits, `need` sets and the pair: the first two merged as they go.
+template <int need>
+int finish_three_n(Packed a, Packed b, Packed c) {
+  int best = 45;
+  for (int k = 0; k <= need; ++k) {
+    int none = 30, one = 30;
+    for (int j = 0; j <= k; ++j) {
+      none = std::min(none, nib(a, j, 0) + nib(b, k - j, 0));
+      one = std::min({one, nib(a, j, 1) + nib(b, k - j, 0), nib(a, j, 0) + nib(b, k - j, 1)});
+    }
+    best = std::min({best, none + nib(c, need - k, 1), one + nib(c, need - k, 0)});
+  }
+  return best >= 15 ? kNoShape : best;
+}
+
+// The same for a need known at run time (0-4), each unrolled.
+template <template <int> class Op, class... Args>
+auto by_need(int need, Args... args) {
+  switch (need) {
+    case 0:
+      return Op<0>::run(args...);
+    case 1:
+      return Op<1>::run(args...);
+    case 2:
+      return Op<2>::run(args...);
+    case 3:
+      return Op<3>::run(args...);
+    default:
+      return Op<4>::run(args...);
+  }
+}
+template <int n>
+struct MergeOp {
+  static Packed run(Packed a, Packed b) { return merge_n<n>(a, b); }
+};
+template <int n>
+struct FinishOp {
+  static int run(Packed a, Packed b) { return finish_n<n>(a, b); }
+};
+template <int n>
+struct ThreeOp {
+  static int run(Packed a, Packed b, Packed c) { return finish_three_n<n>(a, b, c); }
+};
+Packed merge(Packed a, Packed b, int need) {
+  return by_need<MergeOp>(need, a, b);
+}
+int finish_with(Packed a, Packed b, int need) {
+  return by_need<FinishOp>(need, a, b);
+}
+int finish_three(Packed a, Packed b, Packed c, int need) {
+  return by_need<ThreeOp>(need, a, b, c);
+}
+
+// The standard merges of suits read from the table, by class: for `need` sets, two classes'
+// merge as a class of the merged vectors (few: 180 at most), the three-suit distance of a
+// merged class and a class, and the two-suit distance of two classes; 15 where none. Made
+// when a need is first asked (a millisecond), thread-safe.
+struct Combine {
+  int classes = 0;
+  std::vector<std::uint16_t> merged;  // [a * classes + b]: the merged class
+  std::vector<std::uint8_t> three;    // [m * classes + c]
+  std::vector<std::uint8_t> two;      // [a * classes + b]
+  explicit Combine(int need) {
+    const Packed* v = class_vectors();
+    classes = static_cast<int>(v[ss::kClassSlots - 1]);
+    const auto n = static_cast<std::size_t>(classes);
+    merged.resize(n * n);
+    two.resize(n * n);
+    std::vector<Packed> kinds;  // the merged classes' vectors
+    std::unordered_map<Packed, std::uint16_t> seen;
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = a; b < n; ++b) {  // both are symmetric
+        const Packed m = merge(v[a], v[b], need);
+        const auto [at, added] = seen.try_emplace(m, static_cast<std::uint16_t>(kinds.size()));
+        if (added) kinds.push_back(m);
+        merged[a * n + b] = merged[b * n + a] = at->second;
+        two[a * n + b] = two[b * n + a] =
+            static_cast<std::uint8_t>(std::min(finish_with(v[a], v[b], need), 15));
+      }
+    three.resize(kinds.size() * n);
+    for (std::size_t m = 0; m < kinds.size(); ++m)
+      for (std::size_t c = 0; c < n; ++c)
+        three[m * n + c] =
+            static_cast<std::uint8_t>(std::min(finish_with(kinds[m], v[c], need), 15));
+  }
+  int distance3(int a, int b, int c) const {
+    const auto n = static_cast<std::size_t>(classes);
+    const int d = three[merged[static_cast<std::size_t>(a) * n + static_cast<std::size_t>(b)] * n +
+                        static_cast<std::size_t>(c)];
+    return d >= 15 ? kNoShape : d;
+  }
+  int distance2(int a, int b) const {
+    const int d = two[static_cast<std::size_t>(a) * static_cast<std::size_t>(classes) +
+                      static_cast<std::size_t>(b)];
+    return d >= 15 ? kNoShape : d;
+  }
+};
+template <int need>
+const Combine& combine_n() {
+  static const Combine c(need);
+  return c;
+}
+const Combine& combine(int need) {
+  switch (need) {
+    case 0:
+      return combine_n<0>();
+    case 1:
+      return combine_n<1>();
+    case 2:
+      return combine_n<2>();
+    case 3:
+      return combine_n<3>();
+    default:
+      return combine_n<4>();
+  }
+}
+
+// Standard shapes over the suits a provider gives (suit(s): that suit's packed distances).
 template <class Suit>
 int standard_from(const Family& f, unsigned meld_suits, int melds, Suit&& suit) {
   const int need = 4 - melds;
   if (need < 0) return kNoShape;
-  const int best = over_suit_sets(f, meld_suits, [&](unsigned set) {
+  return over_suit_sets(f, meld_suits, [&](unsigned set) {
     int in[kSuits], n = 0;
     for (int s = 0; s < kSuits; ++s)
       if (set >> s & 1) in[n++] = s;
-    if (n == 1) return suit(in[0]).d[need][1];
+    if (n == 1) {
+      const int v = nib(suit(in[0]), need, 1);
+      return v >= 15 ? kNoShape : v;
+    }
     if (n == 2) return finish_with(suit(in[0]), suit(in[1]), need);
-    return finish_with(merge(suit(in[0]), suit(in[1]), need), suit(in[2]), need);
+    return finish_three(suit(in[0]), suit(in[1]), suit(in[2]), need);
   });
-  return best >= kNoShape ? kNoShape : best;
 }
 
 int standard(const Hand& hand, const Family& f, const Caps& caps) {
-  Dist d[kSuits];
-  bool have[kSuits] = {};
-  return standard_from(f, caps.meld_suits, caps.melds, [&](int s) -> const Dist& {
-    if (!have[s]) {
-      d[s] = widen(suit_of(hand, caps, s));
-      have[s] = true;
+  Packed d[kSuits];
+  unsigned have = 0;
+  return standard_from(f, caps.meld_suits, caps.melds, [&](int s) {
+    if (!(have >> s & 1)) {
+      d[s] = suit_of(hand, caps, s);
+      have |= 1u << s;
     }
     return d[s];
   });
@@ -262,6 +446,69 @@ int terminals(const Hand& hand, const Family& f, const Caps& caps) {
   return best >= kNoShape ? kNoShape : best;
 }
 
+std::uint64_t load8(const std::uint8_t* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  return w;
+}
+
+// Sum of a word's eight bytes (each small).
+int byte_sum(std::uint64_t w) {
+  return static_cast<int>((w * 0x0101010101010101ull) >> 56);
+}
+
+// distance() of a hand without melds to the standard and seven-pairs families on every suit
+// or any two (the common case: every 向听 asks it), no count over four: the suits' classes,
+// and the pairs counted a word at a time; false where the general path must answer.
+template <bool kStandard, bool kPairs>
+bool concealed_distances(const Counts& c, int most, int& standard, int& pairs) {
+  constexpr std::uint64_t kBytes = 0x0101010101010101ull;
+  int free[kSuits], odd[kSuits];
+  for (int s = 0; s < kSuits; ++s) {
+    const std::uint8_t* v = c.data() + s * kRanks;
+    const std::uint64_t w = load8(v);
+    // A byte over 7, or (all at most 7) over 4.
+    if (((w & 0xF8 * kBytes) | ((w + 0x7B * kBytes) & 0x80 * kBytes)) != 0 || v[8] > 4)
+      return false;
+    if (byte_sum(w) + v[8] > ss::kMaxSuitTiles) return false;
+    free[s] = byte_sum(w >> 1 & 0x7F * kBytes) + (v[8] >> 1);
+    odd[s] = byte_sum(w & kBytes) + (v[8] & 1);
+  }
+  if constexpr (kPairs) {
+    // A kind held h times gives h / 2 pairs at no cost, one at a tile when h is odd, and the
+    // rest of its two at two tiles each (there are always enough).
+    auto of = [](int free_pairs, int odd_kinds) {
+      if (free_pairs >= 7) return 0;
+      if (free_pairs + odd_kinds >= 7) return 7 - free_pairs;
+      return odd_kinds + 2 * (7 - free_pairs - odd_kinds);
+    };
+    pairs = most >= 3 ? of(free[0] + free[1] + free[2], odd[0] + odd[1] + odd[2])
+                      : std::min({of(free[0] + free[1], odd[0] + odd[1]),
+                                  of(free[0] + free[2], odd[0] + odd[2]),
+                                  of(free[1] + free[2], odd[1] + odd[2])});
+  }
+  if constexpr (kStandard) {
+    const int c0 = table_class(c.data()), c1 = table_class(c.data() + kRanks),
+              c2 = table_class(c.data() + 2 * kRanks);
+    const Combine& by = combine_n<4>();
+    standard = most >= 3
+                   ? by.distance3(c0, c1, c2)
+                   : std::min({by.distance2(c0, c1), by.distance2(c0, c2), by.distance2(c1, c2)});
+  }
+  return true;
+}
+
+bool concealed_distance(const Counts& c, const Family& f, int& out) {
+  if ((f.suit_mask & 7u) != 7u || f.max_suits < 2 || f.riichi_pairs) return false;
+  int unused = 0;
+  if (f.form == Family::Form::Standard)
+    return concealed_distances<true, false>(c, f.max_suits, out, unused);
+  if (f.form == Family::Form::SevenPairs)
+    return concealed_distances<false, true>(c, f.max_suits, unused, out);
+  return false;
+}
+
 }  // namespace
 
 int pairs_distance(const Counts& concealed, int pairs, std::uint32_t kinds) {
@@ -269,18 +516,10 @@ int pairs_distance(const Counts& concealed, int pairs, std::uint32_t kinds) {
 }
 
 SuitDistances suit_distances(const std::uint8_t (&v)[kRanks], const std::uint8_t (&cap)[kRanks]) {
-  int tiles = 0;
-  bool table = true;
-  for (int r = 0; r < kRanks; ++r) {
-    tiles += v[r];
-    table = table && v[r] <= 4 && cap[r] == 4;
-  }
-  if (table && tiles <= ss::kMaxSuitTiles)
-    return widen_table(table_entries()[ss::kRanking.index(v)]);
-  const ss::Distances found = ss::search(v, cap);
+  const Packed e = suit_packed(v, cap);
   SuitDistances d{};
   for (int k = 0; k < 5; ++k)
-    for (int p = 0; p < 2; ++p) d.d[k][p] = found[static_cast<std::size_t>(2 * k + p)];
+    for (int p = 0; p < 2; ++p) d.d[k][p] = static_cast<std::uint8_t>(nib(e, k, p));
   return d;
 }
 
@@ -318,8 +557,9 @@ DrawnDistances::DrawnDistances(const Hand& hand) : counts_(hand.concealed) {
   terminal_melds_ = terminal_melds(hand);
   for (const auto& m : hand.melds) meld_kinds_ |= 1u << m.tile.index();
   for (int s = 0; s < kSuits; ++s) {
-    const Dist d = widen(suit_of(hand, caps, s));
-    std::copy(&d.d[0][0], &d.d[0][0] + 10, &base_[s][0][0]);
+    int cls = -1;
+    base_[s] = suit_packed(hand.concealed.data() + s * kRanks, caps.cap + s * kRanks, &cls);
+    base_class_[s] = static_cast<std::int16_t>(cls);
   }
   for (int i = 0; i < kKinds; ++i) {
     const int h = std::min<int>(counts_[static_cast<std::size_t>(i)], 4), s = i / kRanks;
@@ -329,45 +569,51 @@ DrawnDistances::DrawnDistances(const Hand& hand) : counts_(hand.concealed) {
   }
 }
 
-const int (&DrawnDistances::suit(int s, int drawn) const)[5][2] {
+std::uint64_t DrawnDistances::suit(int s, int drawn) const {
   if (drawn < 0 || drawn / kRanks != s) return base_[s];
   if (!(plus_made_ >> drawn & 1)) {
-    std::uint8_t v[kRanks], cap[kRanks];
-    for (int r = 0; r < kRanks; ++r) {
-      v[r] = counts_[static_cast<std::size_t>(s * kRanks + r)];
-      cap[r] = cap_[s * kRanks + r];
-    }
+    std::uint8_t v[kRanks];
+    std::copy(counts_.begin() + s * kRanks, counts_.begin() + (s + 1) * kRanks, v);
     ++v[drawn % kRanks];
-    const Dist d = widen(suit_distances(v, cap));
-    std::copy(&d.d[0][0], &d.d[0][0] + 10, &plus_[drawn][0][0]);
+    int cls = -1;
+    plus_[drawn] = suit_packed(v, cap_ + s * kRanks, &cls);
+    plus_class_[drawn] = static_cast<std::int16_t>(cls);
     plus_made_ |= 1u << drawn;
   }
   return plus_[drawn];
 }
 
+int DrawnDistances::suit_class(int s, int drawn) const {
+  if (drawn < 0 || drawn / kRanks != s) return base_class_[s];
+  suit(s, drawn);
+  return plus_class_[drawn];
+}
+
 int DrawnDistances::standard(const Family& f, int drawn) const {
+  // Every suit read from the table (no meld caps one): the classes' merges.
+  if ((f.suit_mask & 7u) == 7u && f.max_suits >= 2 && melds_ <= 4) {
+    const int c0 = suit_class(0, drawn), c1 = suit_class(1, drawn), c2 = suit_class(2, drawn);
+    if (c0 >= 0 && c1 >= 0 && c2 >= 0) {
+      const Combine& by = combine(4 - melds_);
+      if (f.max_suits >= 3) return by.distance3(c0, c1, c2);
+      int best = kNoShape;  // two suits, leaving out none that holds a meld
+      if (!(meld_suits_ & 4u)) best = std::min(best, by.distance2(c0, c1));
+      if (!(meld_suits_ & 2u)) best = std::min(best, by.distance2(c0, c2));
+      if (!(meld_suits_ & 1u)) best = std::min(best, by.distance2(c1, c2));
+      return best;
+    }
+  }
   // Three suits and a drawn tile (every acceptance of the common shapes): the other two suits'
   // merge is the same for every tile drawn in this one.
   if (drawn >= 0 && f.max_suits >= 3 && (f.suit_mask & 7u) == 7u && melds_ <= 4) {
     const int s = drawn / kRanks, need = 4 - melds_;
-    auto dist = [](const int(&x)[5][2]) {
-      Dist d;
-      std::copy(&x[0][0], &x[0][0] + 10, &d.d[0][0]);
-      return d;
-    };
     if (!(others_made_ >> s & 1)) {
-      const Dist m = merge(dist(base_[(s + 1) % 3]), dist(base_[(s + 2) % 3]), need);
-      std::copy(&m.d[0][0], &m.d[0][0] + 10, &others_[s][0][0]);
+      others_[s] = merge(base_[(s + 1) % 3], base_[(s + 2) % 3], need);
       others_made_ |= 1u << s;
     }
-    const int v = finish_with(dist(others_[s]), dist(suit(s, drawn)), need);
-    return v >= kNoShape ? kNoShape : v;
+    return finish_with(others_[s], suit(s, drawn), need);
   }
-  return standard_from(f, meld_suits_, melds_, [&](int s) {
-    Dist d;
-    std::copy(&suit(s, drawn)[0][0], &suit(s, drawn)[0][0] + 10, &d.d[0][0]);
-    return d;
-  });
+  return standard_from(f, meld_suits_, melds_, [&](int s) { return suit(s, drawn); });
 }
 
 int DrawnDistances::seven_pairs(const Family& f, int drawn) const {
@@ -484,7 +730,17 @@ int DrawnDistances::distance(const Family& f, int drawn) const {
   return kNoShape;
 }
 
+int least_distance(const Hand& hand, std::uint8_t max_suits) {
+  if (int standard = 0, pairs = 0;
+      hand.melds.empty() && max_suits >= 2 &&
+      concealed_distances<true, true>(hand.concealed, max_suits, standard, pairs))
+    return std::min(standard, pairs);
+  return std::min(distance(hand, Family{Family::Form::Standard, max_suits}),
+                  distance(hand, Family{Family::Form::SevenPairs, max_suits}));
+}
+
 int distance(const Hand& hand, const Family& f) {
+  if (int d = 0; hand.melds.empty() && concealed_distance(hand.concealed, f, d)) return d;
   const Caps caps = caps_of(hand);
   switch (f.form) {
     case Family::Form::Standard:

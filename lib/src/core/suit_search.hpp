@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace qianmj::suit_search {
@@ -148,6 +149,34 @@ inline std::vector<std::uint64_t> table() {
   };
   fill(fill, 0, 0);
   return entries;
+}
+
+// The table as classes: its entries are few distinct vectors (126), so a suit is stored as
+// its class (a byte) and the classes' vectors once. Two suits' classes then merge by a table
+// of class pairs (src/core/shanten.cpp). The generator writes this form: kClassSlots vectors
+// (the unused zero, the last the number of classes), then one class a suit in rank order.
+inline constexpr int kClassSlots = 256;
+struct Classed {
+  std::vector<std::uint64_t> vectors;  // kClassSlots, in order of first appearance
+  std::vector<std::uint8_t> classes;   // one a suit of at most 14 tiles, in rank order
+  int count = 0;                       // classes in use
+};
+inline Classed classed_table() {
+  const std::vector<std::uint64_t> entries = table();
+  Classed c;
+  c.vectors.assign(kClassSlots, 0);
+  c.classes.resize(entries.size());
+  std::map<std::uint64_t, std::uint8_t> seen;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    auto [at, added] = seen.try_emplace(entries[i], static_cast<std::uint8_t>(c.count));
+    if (added) {
+      if (c.count == kClassSlots - 1) return {};  // more classes than a byte holds: no table
+      c.vectors[static_cast<std::size_t>(c.count++)] = entries[i];
+    }
+    c.classes[i] = at->second;
+  }
+  c.vectors[kClassSlots - 1] = static_cast<std::uint64_t>(c.count);
+  return c;
 }
 
 }  // namespace qianmj::suit_search

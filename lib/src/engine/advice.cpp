@@ -211,9 +211,8 @@ bool before(const AdviceRow& a, const AdviceRow& b, AdviceSort sort) {
 }  // namespace
 
 int shanten(const Ruleset& rules, const Hand& hand) {
-  const std::uint8_t most = rules.max_suits();
-  int best = std::min(shanten(hand, Family{Family::Form::Standard, most}),
-                      shanten(hand, Family{Family::Form::SevenPairs, most}));
+  const int d = least_distance(hand, rules.max_suits());
+  int best = d >= kNoShape ? kNoShape : d - 1;
   if (const ExtraShape* extra = rules.extra_shape()) best = std::min(best, extra->shanten(hand));
   return best;
 }

@@ -35,6 +35,10 @@ struct Family {
 // Tiles the hand (13 or 14, kong = 3) lacks to be of the family; kNoShape when it cannot be.
 int distance(const Hand& hand, const Family& family);
 
+// The least distance() of the standard and seven-pairs families on at most max_suits suits:
+// what every rule set's own shapes need (its extra shape aside), in one pass.
+int least_distance(const Hand& hand, std::uint8_t max_suits);
+
 // distance - 1: 0 is ready (13 tiles), -1 a winning shape (14), kNoShape when none.
 inline int shanten(const Hand& hand, const Family& family) {
   const int d = distance(hand, family);
@@ -63,7 +67,8 @@ class DrawnDistances {
     int classes[8][3][5] = {};  // by suit set: [pair cost 0-2][pung cost + 1: -1 (none) to 3]
     int buckets[8][4] = {};     // by suit set: pung costs 0-3
   };
-  const int (&suit(int s, int drawn) const)[5][2];
+  std::uint64_t suit(int s, int drawn) const;  // nibble 2k + p: k sets, p pairs (15: none)
+  int suit_class(int s, int drawn) const;      // its class in the table, -1 when searched
   const Pungs& pungs_of(std::uint32_t kinds) const;
   int standard(const Family& f, int drawn) const;
   int seven_pairs(const Family& f, int drawn) const;
@@ -76,10 +81,12 @@ class DrawnDistances {
   int melds_ = 0;
   bool terminal_melds_ = true;
   std::uint32_t meld_kinds_ = 0;
-  int base_[kSuits][5][2] = {};
-  mutable int plus_[kKinds][5][2] = {};
+  std::uint64_t base_[kSuits] = {};
+  std::int16_t base_class_[kSuits] = {};
+  mutable std::uint64_t plus_[kKinds] = {};
+  mutable std::int16_t plus_class_[kKinds] = {};
   mutable std::uint32_t plus_made_ = 0;
-  mutable int others_[kSuits][5][2] = {};  // the two suits but one, merged (three-suit shapes)
+  mutable std::uint64_t others_[kSuits] = {};  // the two suits but one, merged (three suits)
   mutable unsigned others_made_ = 0;
   int pairs_[kSuits][3] = {};   // seven pairs: pairs to be had at 0, 1, 2 tiles
   int riichi_[kSuits][3] = {};  // the same, riichi's way

@@ -230,16 +230,18 @@ int finish_three(Packed a, Packed b, Packed c, int need) {
   return by_need<ThreeOp>(need, a, b, c);
 }
 
-// The standard merges of suits read from the table, by class: for `need` sets, two classes'
-// merge as a class of the merged vectors (few: 180 at most), the three-suit distance of a
-// merged class and a class, and the two-suit distance of two classes; 15 where none. Made
-// when a need is first asked (a millisecond), thread-safe.
+// The standard merges of suits read from the table, by class, for a hand without melds (a
+// meld caps its suit, which is then searched): two classes' merge for any sets as a class of
+// the merged vectors (180), the three-suit distance of a merged class and a class, and the
+// two-suit distance of two classes; 15 where none. Made when first asked (half a
+// millisecond), thread-safe.
 struct Combine {
   int classes = 0;
   std::vector<std::uint16_t> merged;  // [a * classes + b]: the merged class
   std::vector<std::uint8_t> three;    // [m * classes + c]
   std::vector<std::uint8_t> two;      // [a * classes + b]
-  explicit Combine(int need) {
+  Combine() {
+    constexpr int need = 4;
     const Packed* v = class_vectors();
     classes = static_cast<int>(v[ss::kClassSlots - 1]);
     const auto n = static_cast<std::size_t>(classes);
@@ -274,24 +276,9 @@ struct Combine {
     return d >= 15 ? kNoShape : d;
   }
 };
-template <int need>
-const Combine& combine_n() {
-  static const Combine c(need);
+const Combine& combine() {
+  static const Combine c;
   return c;
-}
-const Combine& combine(int need) {
-  switch (need) {
-    case 0:
-      return combine_n<0>();
-    case 1:
-      return combine_n<1>();
-    case 2:
-      return combine_n<2>();
-    case 3:
-      return combine_n<3>();
-    default:
-      return combine_n<4>();
-  }
 }
 
 // Standard shapes over the suits a provider gives (suit(s): that suit's packed distances).
@@ -491,7 +478,7 @@ bool concealed_distances(const Counts& c, int most, int& standard, int& pairs) {
   if constexpr (kStandard) {
     const int c0 = table_class(c.data()), c1 = table_class(c.data() + kRanks),
               c2 = table_class(c.data() + 2 * kRanks);
-    const Combine& by = combine_n<4>();
+    const Combine& by = combine();
     standard = most >= 3
                    ? by.distance3(c0, c1, c2)
                    : std::min({by.distance2(c0, c1), by.distance2(c0, c2), by.distance2(c1, c2)});
@@ -525,7 +512,6 @@ SuitDistances suit_distances(const std::uint8_t (&v)[kRanks], const std::uint8_t
 
 namespace {
 
-constexpr int kFirstPair[5] = {2, 1, 0, 0, 0}, kSecondPair[5] = {2, 2, 2, 1, 0};
 int riichi_pair(int h) {
   return h >= 2 ? 0 : h == 1 ? 1 : 2;
 }
@@ -563,8 +549,8 @@ DrawnDistances::DrawnDistances(const Hand& hand) : counts_(hand.concealed) {
   }
   for (int i = 0; i < kKinds; ++i) {
     const int h = std::min<int>(counts_[static_cast<std::size_t>(i)], 4), s = i / kRanks;
-    ++pairs_[s][kFirstPair[h]];
-    ++pairs_[s][kSecondPair[h]];
+    pairs_[s][0] += h >> 1;  // free pairs
+    pairs_[s][1] += h & 1;   // kinds held an odd number of times
     ++riichi_[s][riichi_pair(h)];
   }
 }
@@ -590,17 +576,13 @@ int DrawnDistances::suit_class(int s, int drawn) const {
 }
 
 int DrawnDistances::standard(const Family& f, int drawn) const {
-  // Every suit read from the table (no meld caps one): the classes' merges.
-  if ((f.suit_mask & 7u) == 7u && f.max_suits >= 2 && melds_ <= 4) {
+  // No meld, and every suit read from the table: the classes' merges.
+  if ((f.suit_mask & 7u) == 7u && f.max_suits >= 2 && melds_ == 0) {
     const int c0 = suit_class(0, drawn), c1 = suit_class(1, drawn), c2 = suit_class(2, drawn);
     if (c0 >= 0 && c1 >= 0 && c2 >= 0) {
-      const Combine& by = combine(4 - melds_);
+      const Combine& by = combine();
       if (f.max_suits >= 3) return by.distance3(c0, c1, c2);
-      int best = kNoShape;  // two suits, leaving out none that holds a meld
-      if (!(meld_suits_ & 4u)) best = std::min(best, by.distance2(c0, c1));
-      if (!(meld_suits_ & 2u)) best = std::min(best, by.distance2(c0, c2));
-      if (!(meld_suits_ & 1u)) best = std::min(best, by.distance2(c1, c2));
-      return best;
+      return std::min({by.distance2(c0, c1), by.distance2(c0, c2), by.distance2(c1, c2)});
     }
   }
   // Three suits and a drawn tile (every acceptance of the common shapes): the other two suits'
@@ -618,22 +600,36 @@ int DrawnDistances::standard(const Family& f, int drawn) const {
 
 int DrawnDistances::seven_pairs(const Family& f, int drawn) const {
   if (melds_) return kNoShape;
-  const auto& per_suit = f.riichi_pairs ? riichi_ : pairs_;
+  int h = 0, g = 0;  // the drawn kind's copies before and after
+  if (drawn >= 0) {
+    h = std::min<int>(counts_[static_cast<std::size_t>(drawn)], 4);
+    g = std::min(h + 1, 4);
+  }
+  if (!f.riichi_pairs) {
+    // As concealed_distances: h / 2 pairs free, one at a tile when h is odd, the rest at two.
+    int free[kSuits], odd[kSuits];
+    for (int s = 0; s < kSuits; ++s) free[s] = pairs_[s][0], odd[s] = pairs_[s][1];
+    if (drawn >= 0) {
+      free[drawn / kRanks] += (g >> 1) - (h >> 1);
+      odd[drawn / kRanks] += (g & 1) - (h & 1);
+    }
+    return over_suit_sets(f, 0, [&](unsigned set) {
+      int free_pairs = 0, odd_kinds = 0;
+      for (int s = 0; s < kSuits; ++s)
+        if (set >> s & 1) free_pairs += free[s], odd_kinds += odd[s];
+      if (free_pairs >= 7) return 0;
+      if (free_pairs + odd_kinds >= 7) return 7 - free_pairs;
+      return odd_kinds + 2 * (7 - free_pairs - odd_kinds);
+    });
+  }
   return over_suit_sets(f, 0, [&](unsigned set) {
     int cost[3] = {};
     for (int s = 0; s < kSuits; ++s)
       if (set >> s & 1)
-        for (int c = 0; c < 3; ++c) cost[c] += per_suit[s][c];
+        for (int c = 0; c < 3; ++c) cost[c] += riichi_[s][c];
     if (drawn >= 0 && (set >> (drawn / kRanks) & 1)) {
-      const int h = std::min<int>(counts_[static_cast<std::size_t>(drawn)], 4);
-      const int g = std::min(h + 1, 4);
-      if (f.riichi_pairs) {
-        --cost[riichi_pair(h)];
-        ++cost[riichi_pair(g)];
-      } else {
-        --cost[kFirstPair[h]], --cost[kSecondPair[h]];
-        ++cost[kFirstPair[g]], ++cost[kSecondPair[g]];
-      }
+      --cost[riichi_pair(h)];
+      ++cost[riichi_pair(g)];
     }
     return cheapest(cost, 7);
   });
@@ -717,6 +713,16 @@ int DrawnDistances::terminals(const Family& f, int drawn) const {
 }
 
 int DrawnDistances::distance(const Family& f, int drawn) const {
+  // Draws that leave the family's distance as it is: a suit it does not use; for 对对胡 a kind
+  // it does not use or one held three times already; for 清幺九 a 4, 5 or 6.
+  if (drawn >= 0) {
+    const int r = drawn % kRanks;
+    if (!(f.suit_mask >> (drawn / kRanks) & 1) ||
+        (f.form == Family::Form::Pungs &&
+         (!(f.kinds >> drawn & 1) || counts_[static_cast<std::size_t>(drawn)] >= 3)) ||
+        (f.form == Family::Form::Terminals && r >= 3 && r <= 5))
+      drawn = -1;
+  }
   switch (f.form) {
     case Family::Form::Standard:
       return standard(f, drawn);

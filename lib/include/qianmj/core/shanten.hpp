@@ -88,7 +88,7 @@ class DrawnDistances {
   mutable std::uint32_t plus_made_ = 0;
   mutable std::uint64_t others_[kSuits] = {};  // the two suits but one, merged (three suits)
   mutable unsigned others_made_ = 0;
-  int pairs_[kSuits][3] = {};   // seven pairs: pairs to be had at 0, 1, 2 tiles
+  int pairs_[kSuits][2] = {};   // seven pairs: pairs free (h / 2), kinds held an odd time
   int riichi_[kSuits][3] = {};  // the same, riichi's way
   mutable Pungs pungs_[2];
   mutable int terminal_[kSuits] = {};

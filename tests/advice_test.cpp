@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/suit_search.hpp"
 #include "helpers.hpp"
 #include "qianmj/answers/answer.hpp"
 #include "qianmj/core/shanten.hpp"
@@ -823,6 +824,36 @@ TEST_CASE("A3 a winning 14-tile hand: win, 向听 -1, and its rows still there")
   const Advice z = advice_of("zunyi", "123456789m345s22p");  // three suits: no win in Zunyi (Z1)
   CHECK_FALSE(z.win);
   CHECK(z.shanten == 1);
+}
+
+TEST_CASE("The 向听 table by classes: every suit of at most 14 tiles reads what the search finds") {
+  // The embedded table holds a class a suit and 126 class vectors (gen_tables --shanten); a
+  // wrong class or vector would show here as a distance the rank-by-rank search does not find.
+  const std::uint8_t cap[kRanks] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+  std::uint8_t v[kRanks] = {};
+  int suits = 0, bad = 0;
+  std::map<std::array<std::uint8_t, 10>, int> vectors;
+  auto visit = [&](auto& self, int r, int tiles) -> void {
+    if (r == kRanks) {
+      const SuitDistances got = suit_distances(v, cap);
+      const auto want = suit_search::search(v, cap);
+      std::array<std::uint8_t, 10> row{};
+      for (int i = 0; i < 10; ++i) row[static_cast<std::size_t>(i)] = got.d[i / 2][i % 2];
+      ++vectors[row];
+      ++suits;
+      if (row != want && ++bad < 4) FAIL_CHECK("suit " << suits << " differs from the search");
+      return;
+    }
+    for (int c = 0; c <= 4 && tiles + c <= 14; ++c) {
+      v[r] = static_cast<std::uint8_t>(c);
+      self(self, r + 1, tiles + c);
+    }
+    v[r] = 0;
+  };
+  visit(visit, 0, 0);
+  CHECK(bad == 0);
+  CHECK(suits == 405350);
+  CHECK(vectors.size() == 126);
 }
 
 TEST_CASE("DrawnDistances equals distance() of the hand with each tile drawn, every family") {

@@ -655,6 +655,25 @@ const DrawnDistances::Pungs& DrawnDistances::pungs_of(std::uint32_t kinds) const
 }
 
 int DrawnDistances::pungs(const Family& f, int drawn) const {
+  // A drawn kind of the family (held 0-2 times: distance() answers the others) moves the
+  // answer by its suit, copies and cap only: one answer a class, kept while a family asks.
+  const int h = drawn >= 0 ? counts_[static_cast<std::size_t>(drawn)] : 3;
+  if (h > 2 || cap_[drawn] > 4) return pungs_searched(f, drawn);
+  const unsigned family = static_cast<unsigned>(f.max_suits) << 3 | (f.suit_mask & 7u);
+  if (drawn_memo_.kinds != f.kinds || drawn_memo_.family != family) {
+    drawn_memo_.kinds = f.kinds;
+    drawn_memo_.family = family;
+    drawn_memo_.made = 0;
+  }
+  const int key = (drawn / kRanks) * 15 + h * 5 + cap_[drawn];
+  if (!(drawn_memo_.made >> key & 1)) {
+    drawn_memo_.value[key] = static_cast<std::int8_t>(pungs_searched(f, drawn));
+    drawn_memo_.made |= std::uint64_t{1} << key;
+  }
+  return drawn_memo_.value[key];
+}
+
+int DrawnDistances::pungs_searched(const Family& f, int drawn) const {
   const int need = 4 - melds_;
   if (need < 0 || (meld_kinds_ & ~f.kinds)) return kNoShape;
   const Pungs& p = pungs_of(f.kinds);

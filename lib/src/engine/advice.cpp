@@ -26,6 +26,8 @@ struct Context {
   std::vector<AdviceLine> lines;
   Situation situation;
   std::int64_t bonus = 0;  // 报听's value, added to every ready row's waits (--baoting)
+  // A 1-shanten row's hand less each kind (A7), kept for the next such row.
+  mutable std::vector<std::optional<DrawnDistances>> less;
 
   int remaining(Tile t) const {
     const auto i = static_cast<std::size_t>(t.index());
@@ -156,8 +158,10 @@ AdviceRow row_of(const Context& c, Hand& r, std::optional<Tile> discard) {
     row.accept = acceptance(
         c, r, row.shanten, [&](int t) { return c.rules_shanten(dd, r, t); }, true);
     if (row.shanten == 1) {
-      std::vector<std::optional<DrawnDistances>> less(kKinds);
+      auto& less = c.less;
+      less.resize(kKinds);
       for (int d = 0; d < kKinds; ++d) {
+        less[static_cast<std::size_t>(d)].reset();
         if (!r.concealed[static_cast<std::size_t>(d)]) continue;
         --r.concealed[static_cast<std::size_t>(d)];
         less[static_cast<std::size_t>(d)].emplace(r);
@@ -229,7 +233,7 @@ void add_shanten(const Ruleset& rules, WaitsAnswer& waits) {
   waits.shanten = sh;
   if (sh == 0 || sh >= kNoShape || r.size() != 13) return;
   const AdviceArgs none;
-  const Context c{rules, none, r.all_copies(), {}, {}, 0};
+  const Context c{rules, none, r.all_copies(), {}, {}, 0, {}};
   const DrawnDistances dd(r);
   waits.accept = acceptance(
       c, r, sh, [&](int t) { return c.rules_shanten(dd, r, t); }, true);
@@ -245,7 +249,7 @@ Result<Advice> advise(const Ruleset& rules, const Hand& hand, const AdviceArgs& 
         "advise needs 13 tiles (kong = 3), or 14 to choose a discard; this hand has " + got,
         "牌理需要 13 张牌（杠算 3 张），或 14 张以选择打哪张；此手牌有 " + got + " 张"};
   }
-  Context c{rules, args, hand.all_copies(), rules.advice_lines(), {}, 0};
+  Context c{rules, args, hand.all_copies(), rules.advice_lines(), {}, 0, {}};
   for (int i = 0; i < kKinds; ++i) {
     const auto k = static_cast<std::size_t>(i);
     if (c.own[k] + args.seen[k] <= 4) continue;

@@ -61,11 +61,13 @@ class DrawnDistances {
   int distance(const Family& family, int drawn = -1) const;
 
  private:
+  // The caches below are filled when first asked (their `made` bits say which), and left
+  // unset until then: a hand that asks two families does not clear a kilobyte.
   struct Pungs {  // 对对胡 for one kinds mask: each suit's kinds by (pair cost, pung cost)
     std::uint32_t kinds = 0;
     bool made = false;
-    int classes[8][3][5] = {};  // by suit set: [pair cost 0-2][pung cost + 1: -1 (none) to 3]
-    int buckets[8][4] = {};     // by suit set: pung costs 0-3
+    std::uint8_t classes[8][3][5];  // by suit set: [pair cost 0-2][pung cost + 1: none, 0-3]
+    std::uint8_t buckets[8][4];     // by suit set: pung costs 0-3
   };
   std::uint64_t suit(int s, int drawn) const;  // nibble 2k + p: k sets, p pairs (15: none)
   int suit_class(int s, int drawn) const;      // its class in the table, -1 when searched
@@ -73,6 +75,7 @@ class DrawnDistances {
   int standard(const Family& f, int drawn) const;
   int seven_pairs(const Family& f, int drawn) const;
   int pungs(const Family& f, int drawn) const;
+  int pungs_searched(const Family& f, int drawn) const;
   int terminals(const Family& f, int drawn) const;
 
   Counts counts_{};
@@ -83,15 +86,22 @@ class DrawnDistances {
   std::uint32_t meld_kinds_ = 0;
   std::uint64_t base_[kSuits] = {};
   std::int16_t base_class_[kSuits] = {};
-  mutable std::uint64_t plus_[kKinds] = {};
-  mutable std::int16_t plus_class_[kKinds] = {};
+  mutable std::uint64_t plus_[kKinds];
+  mutable std::int16_t plus_class_[kKinds];
   mutable std::uint32_t plus_made_ = 0;
-  mutable std::uint64_t others_[kSuits] = {};  // the two suits but one, merged (three suits)
+  mutable std::uint64_t others_[kSuits];  // the two suits but one, merged (three suits)
   mutable unsigned others_made_ = 0;
   int pairs_[kSuits][2] = {};   // seven pairs: pairs free (h / 2), kinds held an odd time
   int riichi_[kSuits][3] = {};  // the same, riichi's way
   mutable Pungs pungs_[2];
-  mutable int terminal_[kSuits] = {};
+  struct DrawnMemo {  // pungs() by the drawn kind's suit, copies (0-2) and cap, for one family
+    std::uint32_t kinds = 0;
+    unsigned family = 0;  // max_suits and suit_mask
+    std::uint64_t made = 0;
+    std::int8_t value[45];
+  };
+  mutable DrawnMemo drawn_memo_;
+  mutable int terminal_[kSuits];
   mutable unsigned terminal_made_ = 0;
 };
 

@@ -9,12 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
-// The table (suit_search::classed_table: 256 class vectors, then a class a suit): written at
-// build time and embedded (gen_tables --shanten, 0.4 MB, lib/gen/shanten_table.S.in); the
-// web build makes it when first asked instead (a tenth of a second), to keep the module small.
-#if !defined(QIANMJ_SUIT_TABLE_PACKED)
+// The table (suit_search::classed_table: 256 class vectors, then a class a suit), written at
+// build time and embedded (gen_tables --shanten, 0.4 MB, lib/gen/shanten_table.S.in).
 extern "C" const std::uint64_t qianmj_shanten_table[];
-#endif
 
 namespace qianmj {
 namespace {
@@ -22,25 +19,12 @@ namespace {
 namespace ss = suit_search;
 
 // The class vectors (the last slot: how many classes there are) and the suits' classes.
-#if defined(QIANMJ_SUIT_TABLE_PACKED)
-const ss::Classed& classed() {
-  static const ss::Classed table = ss::classed_table();
-  return table;
-}
-const std::uint64_t* class_vectors() {
-  return classed().vectors.data();
-}
-const std::uint8_t* suit_classes() {
-  return classed().classes.data();
-}
-#else
 const std::uint64_t* class_vectors() {
   return qianmj_shanten_table;
 }
 const std::uint8_t* suit_classes() {
   return reinterpret_cast<const std::uint8_t*>(qianmj_shanten_table + ss::kClassSlots);
 }
-#endif
 
 // A suit's (or a merge of suits') distances packed: nibble 2k + p (bits 8k + 4p) the tiles
 // lacked for k sets and p pairs, 15 where there is no such shape. A whole hand lacks at most

@@ -161,19 +161,12 @@ int finish_n(Packed a, Packed b) {
   return best >= 15 ? kNoShape : best;
 }
 
-// Three suits, `need` sets and the pair: the first two merged as they go.
-template <int need>
-int finish_three_n(Packed a, Packed b, Packed c) {
-  int best = 45;
-  for (int k = 0; k <= need; ++k) {
-    int none = 30, one = 30;
-    for (int j = 0; j <= k; ++j) {
-      none = std::min(none, nib(a, j, 0) + nib(b, k - j, 0));
-      one = std::min({one, nib(a, j, 1) + nib(b, k - j, 0), nib(a, j, 0) + nib(b, k - j, 1)});
-    }
-    best = std::min({best, none + nib(c, need - k, 1), one + nib(c, need - k, 0)});
-  }
-  return best >= 15 ? kNoShape : best;
+// Seven pairs (C3) from a hand's free pairs (h / 2 a kind held h times) and odd kinds (h
+// odd): one at a tile for each odd kind, the rest at two tiles each (there are always enough).
+int pairs_cost(int free_pairs, int odd_kinds) {
+  if (free_pairs >= 7) return 0;
+  if (free_pairs + odd_kinds >= 7) return 7 - free_pairs;
+  return odd_kinds + 2 * (7 - free_pairs - odd_kinds);
 }
 
 // The same for a need known at run time (0-4), each unrolled.
@@ -200,18 +193,11 @@ template <int n>
 struct FinishOp {
   static int run(Packed a, Packed b) { return finish_n<n>(a, b); }
 };
-template <int n>
-struct ThreeOp {
-  static int run(Packed a, Packed b, Packed c) { return finish_three_n<n>(a, b, c); }
-};
 Packed merge(Packed a, Packed b, int need) {
   return by_need<MergeOp>(need, a, b);
 }
 int finish_with(Packed a, Packed b, int need) {
   return by_need<FinishOp>(need, a, b);
-}
-int finish_three(Packed a, Packed b, Packed c, int need) {
-  return by_need<ThreeOp>(need, a, b, c);
 }
 
 // The standard merges of suits read from the table, by class, for a hand without melds (a
@@ -279,7 +265,7 @@ int standard_from(const Family& f, unsigned meld_suits, int melds, Suit&& suit) 
       return v >= 15 ? kNoShape : v;
     }
     if (n == 2) return finish_with(suit(in[0]), suit(in[1]), need);
-    return finish_three(suit(in[0]), suit(in[1]), suit(in[2]), need);
+    return finish_with(merge(suit(in[0]), suit(in[1]), need), suit(in[2]), need);
   });
 }
 
@@ -447,17 +433,10 @@ bool concealed_distances(const Counts& c, int most, int& standard, int& pairs) {
     odd[s] = byte_sum(w & kBytes) + (v[8] & 1);
   }
   if constexpr (kPairs) {
-    // A kind held h times gives h / 2 pairs at no cost, one at a tile when h is odd, and the
-    // rest of its two at two tiles each (there are always enough).
-    auto of = [](int free_pairs, int odd_kinds) {
-      if (free_pairs >= 7) return 0;
-      if (free_pairs + odd_kinds >= 7) return 7 - free_pairs;
-      return odd_kinds + 2 * (7 - free_pairs - odd_kinds);
-    };
-    pairs = most >= 3 ? of(free[0] + free[1] + free[2], odd[0] + odd[1] + odd[2])
-                      : std::min({of(free[0] + free[1], odd[0] + odd[1]),
-                                  of(free[0] + free[2], odd[0] + odd[2]),
-                                  of(free[1] + free[2], odd[1] + odd[2])});
+    pairs = most >= 3 ? pairs_cost(free[0] + free[1] + free[2], odd[0] + odd[1] + odd[2])
+                      : std::min({pairs_cost(free[0] + free[1], odd[0] + odd[1]),
+                                  pairs_cost(free[0] + free[2], odd[0] + odd[2]),
+                                  pairs_cost(free[1] + free[2], odd[1] + odd[2])});
   }
   if constexpr (kStandard) {
     const int c0 = table_class(c.data()), c1 = table_class(c.data() + kRanks),
@@ -590,7 +569,6 @@ int DrawnDistances::seven_pairs(const Family& f, int drawn) const {
     g = std::min(h + 1, 4);
   }
   if (!f.riichi_pairs) {
-    // As concealed_distances: h / 2 pairs free, one at a tile when h is odd, the rest at two.
     int free[kSuits], odd[kSuits];
     for (int s = 0; s < kSuits; ++s) free[s] = pairs_[s][0], odd[s] = pairs_[s][1];
     if (drawn >= 0) {
@@ -601,9 +579,7 @@ int DrawnDistances::seven_pairs(const Family& f, int drawn) const {
       int free_pairs = 0, odd_kinds = 0;
       for (int s = 0; s < kSuits; ++s)
         if (set >> s & 1) free_pairs += free[s], odd_kinds += odd[s];
-      if (free_pairs >= 7) return 0;
-      if (free_pairs + odd_kinds >= 7) return 7 - free_pairs;
-      return odd_kinds + 2 * (7 - free_pairs - odd_kinds);
+      return pairs_cost(free_pairs, odd_kinds);
     });
   }
   return over_suit_sets(f, 0, [&](unsigned set) {
